@@ -1,0 +1,225 @@
+"""Cards as small ints, their text form, and the deck (RULES 1).
+
+A card is an ``int`` from 0 to 51: ``rank * 4 + suit``, ranks 0 (deuce) to
+12 (ace), suits 0 to 3 (clubs, diamonds, hearts, spades). :class:`Card` is an
+``int`` subclass that prints as text, so cards index lookup tables directly.
+
+>>> Card.parse("As")
+Card('As')
+>>> parse_cards("AsKd 10c")
+(Card('As'), Card('Kd'), Card('Tc'))
+>>> format_cards(parse_cards("As Kd"))
+'AsKd'
+>>> int(Card.parse("2c")), int(Card.parse("As"))
+(0, 51)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from bigblind.errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Deck",
+    "format_cards",
+    "parse_cards",
+]
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+_ACCEPTED: Final = "a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d, h, s, e.g. 'As', 'Td'"
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs])", re.IGNORECASE)
+
+
+class Card(int):
+    """One card: an ``int`` 0..51 that prints as ``'As'``.
+
+    >>> c = Card.parse("Td")
+    >>> c.rank, c.suit, str(c)
+    (8, 1, 'Td')
+    >>> Card(51) is Card.parse("as")
+    False
+    >>> Card(51) == Card.parse("as")
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 52:
+            raise CardError(f"card number {value!r} is out of range: accepted are 0 to 51")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card such as ``'As'``, ``'Td'`` or ``'10d'``."""
+        match = _TOKEN.fullmatch(text.strip())
+        if match is None:
+            raise CardError(f"cannot read card {text!r}: expected {_ACCEPTED}")
+        return CARDS[card_index(match.group(1), match.group(2))]
+
+    @property
+    def rank(self) -> int:
+        """Rank 0 (deuce) to 12 (ace)."""
+        return self >> 2
+
+    @property
+    def suit(self) -> int:
+        """Suit 0 to 3: clubs, diamonds, hearts, spades."""
+        return self & 3
+
+    def __str__(self) -> str:
+        return RANKS[self >> 2] + SUITS[self & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def card_index(rank: str, suit: str) -> int:
+    """The number of the card with rank text ``rank`` and suit text ``suit``."""
+    rank = "T" if rank == "10" else rank.upper()
+    return RANKS.index(rank) * 4 + SUITS.index(suit.lower())
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(52))
+
+
+def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
+    """Parse cards written together or apart: ``'AsKd'``, ``'As Kd'``, ``'10d'``.
+
+    Also accepts an iterable of card texts or card numbers.
+
+    >>> parse_cards("Jc Ts 2d")
+    (Card('Jc'), Card('Ts'), Card('2d'))
+    >>> parse_cards("Ax")
+    Traceback (most recent call last):
+    ...
+    bigblind.errors.CardError: cannot read cards 'Ax' at 'Ax': expected a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d, h, s, e.g. 'As', 'Td'
+    """
+    if not isinstance(text, str):
+        out: list[Card] = []
+        for item in text:
+            if isinstance(item, str):
+                out.extend(parse_cards(item))
+            elif isinstance(item, int) and not isinstance(item, bool):
+                out.append(CARDS[item] if 0 <= item < 52 else Card(item))
+            else:
+                raise CardError(f"cannot read card {item!r}: expected a card text or 0 to 51")
+        return tuple(out)
+    cards: list[Card] = []
+    pos = 0
+    compact = text.replace(",", " ")
+    length = len(compact)
+    while pos < length:
+        if compact[pos].isspace():
+            pos += 1
+            continue
+        match = _TOKEN.match(compact, pos)
+        if match is None:
+            bad = compact[pos:].split()[0]
+            raise CardError(f"cannot read cards {text!r} at {bad!r}: expected {_ACCEPTED}")
+        cards.append(CARDS[card_index(match.group(1), match.group(2))])
+        pos = match.end()
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """Write cards as text, joined by ``sep``.
+
+    >>> format_cards([51, 45], sep=" ")
+    'As Kd'
+    """
+    return sep.join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
+
+
+class Deck:
+    """A deck of cards to deal from the top (RULES 1.2).
+
+    ``Deck()`` is shuffled by a cryptographically secure source;
+    ``Deck.shuffled(seed=...)`` is reproducible; ``Deck.stacked(...)`` puts
+    given cards on top in the order given (for replays and live dealing).
+
+    >>> deck = Deck.shuffled(seed=7)
+    >>> len(deck), len(set(deck.cards))
+    (52, 52)
+    >>> Deck.shuffled(seed=7).cards == deck.cards
+    True
+    >>> Deck.stacked("As Kd").deal(2)
+    (Card('As'), Card('Kd'))
+    """
+
+    __slots__ = ("_cards", "_top")
+
+    def __init__(self, cards: Sequence[int] | None = None) -> None:
+        if cards is None:
+            order = list(range(52))
+            secrets.SystemRandom().shuffle(order)
+            cards = order
+        seen = set(cards)
+        if len(seen) != len(cards):
+            raise CardError(f"a deck cannot hold a card twice: {format_cards(cards, ' ')}")
+        self._cards: tuple[Card, ...] = tuple(CARDS[c] for c in cards)
+        self._top = 0
+
+    @classmethod
+    def shuffled(cls, seed: int | None = None) -> Deck:
+        """A shuffled deck; the same ``seed`` gives the same order."""
+        if seed is None:
+            return cls()
+        order = list(range(52))
+        random.Random(seed).shuffle(order)
+        return cls(order)
+
+    @classmethod
+    def stacked(cls, top: str | Iterable[str | int], *, seed: int | None = None) -> Deck:
+        """A deck with ``top`` dealt first, then the other cards shuffled."""
+        first = parse_cards(top)
+        rest = [c for c in range(52) if c not in set(first)]
+        if seed is None:
+            secrets.SystemRandom().shuffle(rest)
+        else:
+            random.Random(seed).shuffle(rest)
+        return cls([*first, *rest])
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deck, dealt ones included, top first."""
+        return self._cards
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._top
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    def deal(self, count: int = 1) -> tuple[Card, ...]:
+        """Take ``count`` cards off the top."""
+        if count > self.remaining:
+            raise CardError(f"cannot deal {count} cards: only {self.remaining} are left")
+        start = self._top
+        self._top = start + count
+        return self._cards[start : self._top]
+
+    def deal_one(self) -> Card:
+        """Take the top card."""
+        if self._top >= len(self._cards):
+            raise CardError("cannot deal a card: the deck is empty")
+        card = self._cards[self._top]
+        self._top += 1
+        return card
+
+    def __repr__(self) -> str:
+        return f"Deck({self.remaining} cards left)"

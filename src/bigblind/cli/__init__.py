@@ -1,0 +1,1 @@
+"""The ``bigblind`` command line."""

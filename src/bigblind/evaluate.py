@@ -1,0 +1,625 @@
+"""Hand values by table lookup (RULES 6.1-6.3).
+
+:func:`evaluate` gives 5, 6 or 7 cards a single ``int``: higher wins, equal
+values split. The 7,462 distinct five-card hands are numbered 1 (7-5-4-3-2
+offsuit) to 7,462 (royal flush) without gaps, and six or seven cards get the
+value of their best five, so values from hands of any size compare directly.
+
+Nothing searches the 21 five-card subsets of a seven-card hand. Each card has
+a precomputed key; the sum of a hand's keys holds, in separate bit fields, a
+base-5 count of every rank, a counter per suit that overflows into a flag bit
+at five cards, and (for the checked :func:`evaluate`) a counter per card that
+shows a repeated card. A hand without a flush looks its rank counts up in a
+dict holding every multiset of 5, 6 or 7 ranks; a flush looks up the ranks of
+its suit. The tables are built on first use, in about a tenth of a second.
+
+Entry points:
+
+* :func:`evaluate` -- checked and fast: rejects a wrong count, cards outside
+  0..51 and repeated cards with :class:`~bigblind.errors.CardError`.
+* :func:`evaluate5`, :func:`evaluate6`, :func:`evaluate7` -- unchecked and
+  fastest, cards as positional arguments: the caller promises distinct cards
+  0..51 (negative numbers and repeated cards give meaningless values).
+* :func:`evaluate_hand` -- checked, slower: a :class:`HandValue` with the
+  category, the best five cards and a description.
+
+>>> from bigblind.cards import parse_cards
+>>> describe(evaluate(parse_cards("As Ks Qs Js Ts 2d 3c")))
+'Royal flush'
+>>> evaluate(parse_cards("7c 5d 4h 3s 2c")), evaluate(parse_cards("As Ks Qs Js Ts"))
+(1, 7462)
+>>> evaluate_hand(parse_cards("Kh Kd 4s 4c Ks 9d 2c")).description
+'Full house, kings full of fours'
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from typing import Final
+
+from bigblind.cards import CARDS, Card, format_cards
+from bigblind.errors import BigblindError, CardError
+
+__all__ = [
+    "HAND_CLASSES",
+    "Category",
+    "HandValue",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate5",
+    "evaluate6",
+    "evaluate7",
+    "evaluate_hand",
+    "rank_pattern",
+]
+
+HAND_CLASSES: Final = 7462
+"""The number of distinct five-card hand values: values run from 1 to this."""
+
+
+class Category(IntEnum):
+    """The nine hand categories of RULES 6.2, lowest first.
+
+    >>> Category.FULL_HOUSE > Category.FLUSH
+    True
+    >>> Category.TWO_PAIR.label
+    'Two pair'
+    """
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """The category's name as a sentence start, e.g. ``'Four of a kind'``.
+
+        >>> Category.STRAIGHT_FLUSH.label
+        'Straight flush'
+        """
+        return _LABELS[self]
+
+
+_LABELS: Final = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+
+# How many value classes each category has (RULES 6.2, 6.3), lowest first.
+_CLASS_COUNTS: Final = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
+
+
+def _lowest_values() -> tuple[int, ...]:
+    lows = []
+    low = 1
+    for count in _CLASS_COUNTS:
+        lows.append(low)
+        low += count
+    return tuple(lows)
+
+
+# The lowest value of each category: 1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453.
+_LOWEST: Final = _lowest_values()
+_CATEGORIES: Final = tuple(Category)
+
+_RANK_NAMES: Final = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_PLURALS: Final = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
+
+_ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)"
+
+# --- key layout ---------------------------------------------------------------------------
+# A hand's key is the sum of its cards' keys. Checked keys (for evaluate) have three fields:
+#   bits 0..155    a 3-bit counter per card (card c at bit 3c): the cards are distinct
+#                  exactly when no counter reaches 2, i.e. no bit of _REPEATS is set
+#   bits 156..171  a 4-bit counter per suit, starting at 3 (the first card's key carries
+#                  the 3s): 5 or more cards of a suit set its top bit, one of _FLUSHES
+#   bits 172..     the sum of 5**rank: a base-5 digit per rank, at most 4, below 5**13
+# Unchecked keys (for evaluate5/6/7) have only the last two fields, at bits 0 and 16.
+_SUITS_AT: Final = 156
+_RANKS_AT: Final = 172
+_REPEATS: Final = sum(6 << (3 * c) for c in range(52))
+_FLUSHES: Final = 0x8888 << _SUITS_AT
+_SUIT_BIAS: Final = 0x3333
+_SPREAD: Final = sum(1 << (12 * r) for r in range(13))  # the counters of one suit's cards
+
+# The tables. They start empty and are filled in place on first use, so the functions
+# below never test whether they are built: the first call fails a lookup, takes the
+# slow path, builds, and every later call finds them full.
+_FIRST_KEYS: Final[dict[int, int]] = {}  # card -> checked key, suit bias included
+_CHECKED_KEYS: Final[dict[int, int]] = {}  # card -> checked key
+_FIRST_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key, suit bias included
+_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key
+_RANK_VALUE: Final[dict[int, int]] = {}  # sum of 5**rank -> value (no flush)
+_FLUSH_VALUE: Final[list[int]] = []  # 13-bit rank mask of the flush suit -> value
+_FLUSH_BY_CARDS: Final[dict[int, int]] = {}  # the flush suit's card counters -> value
+_PATTERNS: Final[list[tuple[int, ...]]] = []  # value -> five ranks, most significant first
+_BUILD_LOCK: Final = threading.Lock()
+
+
+# --- building -----------------------------------------------------------------------------
+
+
+def _straight_top(mask: int) -> int:
+    """The top rank of the highest straight in a 13-bit rank mask, or -1."""
+    for top in range(12, 3, -1):
+        window = 0x1F << (top - 4)
+        if mask & window == window:
+            return top
+    return 3 if mask & 0x100F == 0x100F else -1  # A-2-3-4-5, the wheel (RULES 6.2)
+
+
+def _straight_ranks(top: int) -> tuple[int, ...]:
+    return (3, 2, 1, 0, 12) if top == 3 else tuple(range(top, top - 5, -1))
+
+
+def _class_patterns() -> list[list[tuple[int, ...]]]:
+    """Every value class as its five ranks, grouped by category, each group ascending."""
+    ranks = range(13)
+    fives = [tuple(reversed(c)) for c in combinations(ranks, 5)]  # descending ranks
+    straight_sets = {frozenset(_straight_ranks(top)) for top in range(3, 13)}
+    no_straight = sorted(f for f in fives if frozenset(f) not in straight_sets)
+    straights = [_straight_ranks(top) for top in range(3, 13)]
+    pairs = []
+    for p in ranks:
+        others = [r for r in ranks if r != p]
+        pairs += [(p, p, *reversed(k)) for k in combinations(others, 3)]
+    two_pairs = []
+    for low, high in combinations(ranks, 2):
+        two_pairs += [(high, high, low, low, k) for k in ranks if k not in (low, high)]
+    trips = []
+    for t in ranks:
+        others = [r for r in ranks if r != t]
+        trips += [(t, t, t, *reversed(k)) for k in combinations(others, 2)]
+    full = [(t, t, t, p, p) for t in ranks for p in ranks if p != t]
+    quads = [(q, q, q, q, k) for q in ranks for k in ranks if k != q]
+    groups = [no_straight, pairs, two_pairs, trips, straights, no_straight, full, quads]
+    groups.append(straights)
+    return [sorted(g) for g in groups]
+
+
+def _build() -> None:
+    """Fill the tables (idempotent, thread-safe)."""
+    with _BUILD_LOCK:
+        if _FIRST_KEYS:
+            return
+        patterns: list[tuple[int, ...]] = [()]
+        value_of: dict[tuple[int, tuple[int, ...]], int] = {}
+        for cat, group in enumerate(_class_patterns()):
+            assert len(patterns) == _LOWEST[cat] and len(group) == _CLASS_COUNTS[cat]
+            for pattern in group:
+                value_of[cat, pattern] = len(patterns)
+                patterns.append(pattern)
+        assert len(patterns) == HAND_CLASSES + 1
+
+        top_of = [_straight_top(mask) for mask in range(1 << 13)]
+        flush_value = [0] * (1 << 13)
+        flush_by_cards: dict[int, int] = {}
+        for mask in range(1 << 13):
+            if mask.bit_count() < 5:
+                continue
+            top = top_of[mask]
+            if top >= 0:
+                value = value_of[Category.STRAIGHT_FLUSH, _straight_ranks(top)]
+            else:
+                high = tuple(r for r in range(12, -1, -1) if mask >> r & 1)[:5]
+                value = value_of[Category.FLUSH, high]
+            flush_value[mask] = value
+            if mask.bit_count() <= 7:
+                flush_by_cards[sum(1 << (12 * r) for r in range(13) if mask >> r & 1)] = value
+
+        rank_value: dict[int, int] = {}
+        _fill_rank_values(rank_value, value_of, top_of)
+
+        fast = [5 ** (c >> 2) << 16 | 1 << (4 * (c & 3)) for c in range(52)]
+        checked = [
+            5 ** (c >> 2) << _RANKS_AT | 1 << (_SUITS_AT + 4 * (c & 3)) | 1 << (3 * c)
+            for c in range(52)
+        ]
+        # Publish the card keys last: a call that finds them finds every table full.
+        _PATTERNS.extend(patterns)
+        _FLUSH_VALUE.extend(flush_value)
+        _FLUSH_BY_CARDS.update(flush_by_cards)
+        _RANK_VALUE.update(rank_value)
+        _FAST_KEYS.extend(fast)
+        _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
+        _CHECKED_KEYS.update(enumerate(checked))
+        _FIRST_KEYS.update((c, k + (_SUIT_BIAS << _SUITS_AT)) for c, k in enumerate(checked))
+
+
+def _fill_rank_values(
+    out: dict[int, int],
+    value_of: dict[tuple[int, tuple[int, ...]], int],
+    top_of: list[int],
+) -> None:
+    """Value every multiset of 5, 6 or 7 ranks (each at most 4 times) as a non-flush hand.
+
+    The category comes straight from the rank counts and the straight table. The
+    multisets are grown from the ace down, so each group list stays in descending order.
+    """
+    powers = [5**r for r in range(13)]
+    # groups[n - 1]: the ranks held n times so far, descending
+    groups: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+
+    def grow(below: int, size: int, key: int, mask: int) -> None:
+        if size >= 5:
+            out[key] = value_of[_classify(groups, mask, top_of)]
+            if size == 7:
+                return
+        room = min(4, 7 - size)
+        for rank in range(below - 1, -1, -1):
+            power = powers[rank]
+            bit = mask | 1 << rank
+            for count in range(1, room + 1):
+                group = groups[count - 1]
+                group.append(rank)
+                grow(rank, size + count, key + count * power, bit)
+                group.pop()
+
+    grow(13, 0, 0, 0)
+
+
+def _classify(
+    groups: tuple[list[int], list[int], list[int], list[int]],
+    mask: int,
+    top_of: list[int],
+) -> tuple[int, tuple[int, ...]]:
+    """The category and five ranks of the best non-flush hand with these rank groups.
+
+    ``groups`` holds the ranks seen once, twice, three and four times, each descending;
+    ``mask`` has a bit for every rank present.
+    """
+    singles, pairs, trips, quads = groups
+    if quads:
+        q = quads[0]
+        kicker = (mask & ~(1 << q)).bit_length() - 1
+        return Category.FOUR_OF_A_KIND, (q, q, q, q, kicker)
+    if trips and (len(trips) > 1 or pairs):
+        t = trips[0]
+        p = max(trips[1:] + pairs)
+        return Category.FULL_HOUSE, (t, t, t, p, p)
+    top = top_of[mask]
+    if top >= 0:
+        return Category.STRAIGHT, _straight_ranks(top)
+    if trips:
+        t = trips[0]
+        return Category.THREE_OF_A_KIND, (t, t, t, singles[0], singles[1])
+    if len(pairs) > 1:
+        high, low = pairs[0], pairs[1]
+        kicker = (mask & ~(1 << high | 1 << low)).bit_length() - 1
+        return Category.TWO_PAIR, (high, high, low, low, kicker)
+    if pairs:
+        p = pairs[0]
+        return Category.ONE_PAIR, (p, p, singles[0], singles[1], singles[2])
+    return Category.HIGH_CARD, tuple(singles[:5])
+
+
+# --- evaluating ---------------------------------------------------------------------------
+
+
+def evaluate(cards: Sequence[int]) -> int:
+    """The value of the best five of 5, 6 or 7 cards: higher wins, equal values split.
+
+    Checked: a wrong number of cards, a card outside 0..51 or a card given twice
+    raises :class:`~bigblind.errors.CardError`. Cards are ints (:class:`Card` or
+    plain); read text with :func:`~bigblind.cards.parse_cards`.
+
+    >>> from bigblind.cards import parse_cards
+    >>> evaluate(parse_cards("Ah Kh Qh Jh Th"))
+    7462
+    >>> evaluate(parse_cards("Ac Ad 5h 5s 9c 2d 3h")) > evaluate(parse_cards("Kc Kd Ks 2h 7c"))
+    False
+    >>> evaluate([0, 0, 1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    bigblind.errors.CardError: cannot evaluate 2c 2c 2d 2h 2s: 2c is given twice; accepted are 5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)
+    """
+    first = _FIRST_KEYS
+    keys = _CHECKED_KEYS
+    try:
+        n = len(cards)
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        elif n == 6:
+            a, b, c, d, e, f = cards
+            k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+        elif n == 5:
+            a, b, c, d, e = cards
+            k = first[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        else:
+            return _evaluate_slow(cards)
+        if not k & _REPEATS:
+            if not k & _FLUSHES:
+                return _RANK_VALUE[k >> _RANKS_AT]
+            return _checked_flush(k)
+    except (LookupError, TypeError, ValueError):
+        pass
+    return _evaluate_slow(cards)
+
+
+def _checked_flush(k: int) -> int:
+    suit = ((k & _FLUSHES) >> _SUITS_AT).bit_length() // 4 - 1
+    return _FLUSH_BY_CARDS[k >> (3 * suit) & _SPREAD]
+
+
+def _evaluate_slow(cards: Iterable[int]) -> int:
+    """Build the tables if needed, check ``cards`` with a clear error, then evaluate."""
+    _build()
+    hand = _check(cards)
+    k = _FIRST_KEYS[hand[0]] + sum(_CHECKED_KEYS[c] for c in hand[1:])
+    if not k & _FLUSHES:
+        return _RANK_VALUE[k >> _RANKS_AT]
+    return _checked_flush(k)
+
+
+def _check(cards: Iterable[int]) -> tuple[Card, ...]:
+    """``cards`` as a tuple of :class:`Card`, or a :class:`CardError` saying what is wrong."""
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise CardError(f"cannot evaluate {cards!r}: accepted are {_ACCEPTED}") from None
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < 52:
+            raise CardError(
+                f"cannot evaluate {items!r}: {item!r} is not a card; accepted are {_ACCEPTED}"
+            )
+    hand = tuple(CARDS[c] for c in items)
+    text = format_cards(hand, " ")
+    if len(hand) not in (5, 6, 7):
+        raise CardError(
+            f"cannot evaluate {len(hand)} cards ({text or 'none'}): accepted are {_ACCEPTED}"
+        )
+    if len(set(hand)) != len(hand):
+        twice = next(c for i, c in enumerate(hand) if c in hand[:i])
+        raise CardError(f"cannot evaluate {text}: {twice} is given twice; accepted are {_ACCEPTED}")
+    return hand
+
+
+def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    """The value of seven distinct cards, unchecked: the fastest entry point.
+
+    The caller promises seven distinct cards 0..51; anything else gives a
+    meaningless value or an error. Use :func:`evaluate` for untrusted input.
+
+    >>> from bigblind.cards import parse_cards
+    >>> evaluate7(*parse_cards("As Ks 2d 7c 9h Qs 3s")) == evaluate(parse_cards("As Ks 2d 7c 9h"))
+    True
+    """
+    keys = _FAST_KEYS
+    try:
+        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+    except IndexError:
+        return _unchecked_slow((a, b, c, d, e, f, g))
+    if not k & 0x8888:
+        return _RANK_VALUE[k >> 16]
+    return _unchecked_flush(k, (a, b, c, d, e, f, g))
+
+
+def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+    """The value of six distinct cards, unchecked (see :func:`evaluate7`).
+
+    >>> from bigblind.cards import parse_cards
+    >>> describe(evaluate6(*parse_cards("5d 4c 3h 2s Ad Kd")))
+    'Straight, five high'
+    """
+    keys = _FAST_KEYS
+    try:
+        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+    except IndexError:
+        return _unchecked_slow((a, b, c, d, e, f))
+    if not k & 0x8888:
+        return _RANK_VALUE[k >> 16]
+    return _unchecked_flush(k, (a, b, c, d, e, f))
+
+
+def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+    """The value of five distinct cards, unchecked (see :func:`evaluate7`).
+
+    >>> evaluate5(51, 47, 43, 39, 35)  # As Ks Qs Js Ts
+    7462
+    """
+    keys = _FAST_KEYS
+    try:
+        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e]
+    except IndexError:
+        return _unchecked_slow((a, b, c, d, e))
+    if not k & 0x8888:
+        return _RANK_VALUE[k >> 16]
+    return _unchecked_flush(k, (a, b, c, d, e))
+
+
+def _unchecked_flush(k: int, cards: tuple[int, ...]) -> int:
+    suit = (k & 0x8888).bit_length() // 4 - 1
+    mask = 0
+    for card in cards:
+        if card & 3 == suit:
+            mask |= 1 << (card >> 2)
+    return _FLUSH_VALUE[mask]
+
+
+def _unchecked_slow(cards: tuple[int, ...]) -> int:
+    """First call (tables empty) or a card above 51: build, then evaluate checked."""
+    _build()
+    return _evaluate_slow(cards)
+
+
+# --- reading values -----------------------------------------------------------------------
+
+
+def _check_value(value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= HAND_CLASSES:
+        raise BigblindError(
+            f"{value!r} is not a hand value: accepted are ints 1 to {HAND_CLASSES} from evaluate"
+        )
+
+
+def category(value: int) -> Category:
+    """The category of a hand value (RULES 6.2).
+
+    >>> category(7462), category(1)
+    (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
+    """
+    _check_value(value)
+    return _CATEGORIES[bisect_right(_LOWEST, value) - 1]
+
+
+def rank_pattern(value: int) -> tuple[int, ...]:
+    """The five ranks (0 = deuce .. 12 = ace) of a hand value, most significant first.
+
+    Groups come first (the trips, then the pair of a full house); the wheel is 5-4-3-2-A.
+
+    >>> from bigblind.cards import parse_cards
+    >>> rank_pattern(evaluate(parse_cards("4s 4c Kh Kd Ks")))
+    (11, 11, 11, 2, 2)
+    >>> rank_pattern(evaluate(parse_cards("Ad 2c 3h 4s 5d")))
+    (3, 2, 1, 0, 12)
+    """
+    _check_value(value)
+    if not _PATTERNS:
+        _build()
+    return _PATTERNS[value]
+
+
+def describe(value: int) -> str:
+    """A hand value in words, e.g. ``'Full house, kings full of fours'``.
+
+    >>> from bigblind.cards import parse_cards
+    >>> describe(evaluate(parse_cards("As Ad 9c 9h Kd")))
+    'Two pair, aces and nines, king kicker'
+    >>> describe(evaluate(parse_cards("Jh Js Ad Kc 4h")))
+    'One pair, jacks, ace-king-four kickers'
+    """
+    cat = category(value)
+    ranks = rank_pattern(value)
+    name = _RANK_NAMES
+    plural = _RANK_PLURALS
+    if cat is Category.STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal flush"
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        detail = f"{name[ranks[0]]} high"
+    elif cat is Category.FLUSH:
+        detail = f"{name[ranks[0]]} high, " + "-".join(name[r] for r in ranks[1:])
+    elif cat is Category.FOUR_OF_A_KIND:
+        detail = f"{plural[ranks[0]]}, {name[ranks[4]]} kicker"
+    elif cat is Category.FULL_HOUSE:
+        detail = f"{plural[ranks[0]]} full of {plural[ranks[3]]}"
+    elif cat is Category.THREE_OF_A_KIND:
+        detail = f"{plural[ranks[0]]}, {name[ranks[3]]}-{name[ranks[4]]} kickers"
+    elif cat is Category.TWO_PAIR:
+        detail = f"{plural[ranks[0]]} and {plural[ranks[2]]}, {name[ranks[4]]} kicker"
+    elif cat is Category.ONE_PAIR:
+        detail = f"{plural[ranks[0]]}, " + "-".join(name[r] for r in ranks[2:]) + " kickers"
+    else:
+        detail = f"{name[ranks[0]]}, " + "-".join(name[r] for r in ranks[1:])
+    return f"{cat.label}, {detail}"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandValue:
+    """A hand's value with its category, best five cards and description.
+
+    Hand values compare (and hash) by ``value`` alone: equal values split a pot
+    (RULES 6.3), whichever cards made them.
+
+    >>> from bigblind.cards import parse_cards
+    >>> best = evaluate_hand(parse_cards("Ac 2d 3h 4s 5c Kd Kh"))
+    >>> best.category.label, best.cards
+    ('Straight', (Card('5c'), Card('4s'), Card('3h'), Card('2d'), Card('Ac')))
+    >>> best > evaluate_hand(parse_cards("Ks Kc Kd 7h 2c"))
+    True
+    """
+
+    value: int
+    category: Category
+    cards: tuple[Card, ...]
+    description: str
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self.value == other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __lt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.value < other.value
+        return NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.value <= other.value
+        return NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.value > other.value
+        return NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        if isinstance(other, HandValue):
+            return self.value >= other.value
+        return NotImplemented
+
+
+def evaluate_hand(cards: Iterable[int]) -> HandValue:
+    """The best five of 5, 6 or 7 cards as a :class:`HandValue` (RULES 6.1); checked.
+
+    The five cards come most significant first: trips before the pair, pairs
+    before kickers, the wheel as 5-4-3-2-A. Among cards of equal rank the
+    higher suit (spades, hearts, diamonds, clubs) is shown.
+
+    >>> from bigblind.cards import format_cards, parse_cards
+    >>> hand = evaluate_hand(parse_cards("9h 9c As 9d Kd 2c 2s"))
+    >>> hand.description, format_cards(hand.cards, " ")
+    ('Full house, nines full of twos', '9h 9d 9c 2s 2c')
+    """
+    _build()
+    hand = _check(cards)
+    value = evaluate(hand)
+    cat = category(value)
+    pool = sorted(hand, reverse=True)
+    if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        suits = [c.suit for c in hand]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [c for c in pool if c.suit == flush_suit]
+    best: list[Card] = []
+    for rank in rank_pattern(value):
+        card = next(c for c in pool if c.rank == rank)
+        pool.remove(card)
+        best.append(card)
+    return HandValue(value, cat, tuple(best), describe(value))

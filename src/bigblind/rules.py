@@ -1,0 +1,213 @@
+"""The frozen configuration of a game: structure, blinds, antes, limits (RULES 2, 5).
+
+>>> rules = Rules.no_limit(blinds=(1, 2))
+>>> rules.structure, rules.small_blind, rules.big_blind, rules.min_bet
+(<Structure.NO_LIMIT: 'no limit'>, 1, 2, 2)
+>>> Rules.fixed_limit(blinds=(5, 10)).big_bet
+20
+>>> Rules.no_limit(blinds=(2, 1))
+Traceback (most recent call last):
+...
+bigblind.errors.RulesError: small blind 2 is larger than the big blind 1: the small blind ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bigblind.errors import RulesError
+
+__all__ = ["AnteType", "Rules", "Structure"]
+
+
+class Structure(Enum):
+    """The betting structure (RULES 5)."""
+
+    NO_LIMIT = "no limit"
+    POT_LIMIT = "pot limit"
+    FIXED_LIMIT = "fixed limit"
+
+
+class AnteType(Enum):
+    """Who posts antes (RULES 2.4)."""
+
+    NONE = "none"
+    PER_PLAYER = "per player"
+    BIG_BLIND = "big blind"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """How a hand is played; built with keywords and checked on creation.
+
+    ``ante`` is each player's ante (``ante_type=PER_PLAYER``) or the whole
+    table's ante posted by the big blind (``BIG_BLIND``). ``straddle`` is the
+    amount of an optional live straddle (RULES 2.7; usually two big blinds).
+    ``cap`` is the number of bets a fixed-limit round allows (RULES 5.2);
+    ``uncapped_heads_up`` lifts it when only two players are left.
+    ``antes_as_contributions`` says whether antes count level by level in the
+    side pots (RULES 6.4); it defaults to True for per-player antes and False
+    for a big-blind ante.
+
+    >>> Rules(structure=Structure.POT_LIMIT, small_blind=5, big_blind=10).cap
+    >>> Rules.fixed_limit(blinds=(1, 2)).cap
+    4
+    """
+
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_type: AnteType = AnteType.NONE
+    straddle: int = 0
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    cap: int | None = None
+    uncapped_heads_up: bool = False
+    antes_as_contributions: bool | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structure, Structure):
+            raise RulesError(
+                f"structure {self.structure!r} is not a Structure: accepted are "
+                + ", ".join(s.name for s in Structure)
+            )
+        for name in ("small_blind", "big_blind", "ante", "straddle", "min_bet"):
+            _check_chips(name, getattr(self, name))
+        _check_chips("small_bet", self.small_bet)
+        _check_chips("big_bet", self.big_bet)
+        if self.big_blind < 1:
+            raise RulesError(f"big blind {self.big_blind} must be at least 1 chip")
+        if self.small_blind > self.big_blind:
+            raise RulesError(
+                f"small blind {self.small_blind} is larger than the big blind {self.big_blind}:"
+                " the small blind must be at most the big blind"
+            )
+        if self.straddle and self.straddle < self.big_blind:
+            raise RulesError(
+                f"straddle {self.straddle} is smaller than the big blind {self.big_blind}:"
+                " a straddle must be at least the big blind (usually two big blinds)"
+            )
+        if self.ante and self.ante_type is AnteType.NONE:
+            object.__setattr__(self, "ante_type", AnteType.PER_PLAYER)
+        if not self.ante and self.ante_type is not AnteType.NONE:
+            raise RulesError(f"ante type {self.ante_type.value!r} needs an ante of at least 1")
+        if self.min_bet == 0:
+            object.__setattr__(self, "min_bet", self.big_blind)
+        if self.structure is Structure.FIXED_LIMIT:
+            if self.small_bet == 0:
+                object.__setattr__(self, "small_bet", self.big_blind)
+            if self.big_bet == 0:
+                object.__setattr__(self, "big_bet", 2 * self.small_bet)
+            if self.cap is None:
+                object.__setattr__(self, "cap", 4)
+        elif self.small_bet or self.big_bet:
+            raise RulesError(
+                "small_bet and big_bet are for fixed limit only:"
+                f" this game is {self.structure.value}"
+            )
+        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 1):
+            raise RulesError(f"cap {self.cap!r} must be a whole number of bets of at least 1")
+        if self.antes_as_contributions is None:
+            object.__setattr__(
+                self, "antes_as_contributions", self.ante_type is not AnteType.BIG_BLIND
+            )
+
+    @classmethod
+    def no_limit(
+        cls,
+        *,
+        blinds: tuple[int, int],
+        ante: int = 0,
+        ante_type: AnteType | None = None,
+        straddle: int = 0,
+        min_bet: int = 0,
+    ) -> Rules:
+        """No-limit rules (RULES 5.4)."""
+        return cls._make(Structure.NO_LIMIT, blinds, ante, ante_type, straddle, min_bet)
+
+    @classmethod
+    def pot_limit(
+        cls,
+        *,
+        blinds: tuple[int, int],
+        ante: int = 0,
+        ante_type: AnteType | None = None,
+        straddle: int = 0,
+        min_bet: int = 0,
+    ) -> Rules:
+        """Pot-limit rules (RULES 5.3)."""
+        return cls._make(Structure.POT_LIMIT, blinds, ante, ante_type, straddle, min_bet)
+
+    @classmethod
+    def fixed_limit(
+        cls,
+        *,
+        blinds: tuple[int, int],
+        small_bet: int = 0,
+        big_bet: int = 0,
+        ante: int = 0,
+        ante_type: AnteType | None = None,
+        straddle: int = 0,
+        cap: int = 4,
+        uncapped_heads_up: bool = False,
+    ) -> Rules:
+        """Fixed-limit rules (RULES 5.1, 5.2): small bet = BB, big bet = 2 BB by default.
+
+        >>> r = Rules.fixed_limit(blinds=(5, 10))
+        >>> r.small_bet, r.big_bet, r.cap
+        (10, 20, 4)
+        """
+        sb, bb = _blinds(blinds)
+        return cls(
+            structure=Structure.FIXED_LIMIT,
+            small_blind=sb,
+            big_blind=bb,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            ante=ante,
+            ante_type=ante_type or (AnteType.PER_PLAYER if ante else AnteType.NONE),
+            straddle=straddle,
+            cap=cap,
+            uncapped_heads_up=uncapped_heads_up,
+        )
+
+    @classmethod
+    def _make(
+        cls,
+        structure: Structure,
+        blinds: tuple[int, int],
+        ante: int,
+        ante_type: AnteType | None,
+        straddle: int,
+        min_bet: int,
+    ) -> Rules:
+        sb, bb = _blinds(blinds)
+        return cls(
+            structure=structure,
+            small_blind=sb,
+            big_blind=bb,
+            ante=ante,
+            ante_type=ante_type or (AnteType.PER_PLAYER if ante else AnteType.NONE),
+            straddle=straddle,
+            min_bet=min_bet,
+        )
+
+
+def _blinds(blinds: tuple[int, int]) -> tuple[int, int]:
+    try:
+        sb, bb = blinds
+    except (TypeError, ValueError):
+        raise RulesError(
+            f"blinds {blinds!r} must be two amounts (small blind, big blind), e.g. (1, 2)"
+        ) from None
+    return sb, bb
+
+
+def _check_chips(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"{name} {value!r} must be a whole number of chips")
+    if value < 0:
+        raise RulesError(f"{name} {value} must not be negative")
