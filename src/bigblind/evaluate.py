@@ -34,9 +34,10 @@ Entry points:
 
 from __future__ import annotations
 
+import operator
 import threading
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
@@ -141,17 +142,29 @@ _RANK_PLURALS: Final = tuple("sixes" if n == "six" else n + "s" for n in _RANK_N
 _ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)"
 
 # --- key layout ---------------------------------------------------------------------------
-# A hand's key is the sum of its cards' keys. Checked keys (for evaluate) have three fields:
-#   bits 0..155    a 3-bit counter per card (card c at bit 3c): the cards are distinct
-#                  exactly when no counter reaches 2, i.e. no bit of _REPEATS is set
-#   bits 156..171  a 4-bit counter per suit, starting at 3 (the first card's key carries
-#                  the 3s): 5 or more cards of a suit set its top bit, one of _FLUSHES
-#   bits 172..     the sum of 5**rank: a base-5 digit per rank, at most 4, below 5**13
-# Unchecked keys (for evaluate5/6/7) have only the last two fields, at bits 0 and 16.
+# A hand's key is the sum of its cards' keys, in bit fields that never carry into each
+# other. Checked keys (for evaluate), lowest bits first:
+#   0..155    a 3-bit counter per card (card c at bit 3c): the cards are distinct exactly
+#             when no counter reaches 2, i.e. when no bit of _REPEATS is set
+#   156..171  a 4-bit counter per suit that starts at 3 (the first card's key carries the
+#             3s), so 5 or more cards of one suit set its top bit, one of _FLUSHES
+#   172..188  the low ranks (deuce to eight) in base 5: sum of 5**rank, a digit per rank
+#   189..     the high ranks (nine to ace) in base 5: sum of 5**(rank - 7)
+# Unchecked keys (for evaluate5/6/7) lack the card counters: their fields start at 0.
+# A hand without a flush finds its value at _BASES[n][high] + _LOW_INDEX[low]: each
+# multiset of high ranks owns a run of _VALUES, one entry per multiset of low ranks
+# that completes it to n cards. That is a perfect hash of the rank counts into a dense
+# list: a few list lookups, faster than one dict lookup in a table this big.
 _SUITS_AT: Final = 156
-_RANKS_AT: Final = 172
+_LOW_AT: Final = 172
+_HIGH_AT: Final = 189
+_FAST_LOW_AT: Final = 16
+_FAST_HIGH_AT: Final = 33
+_LOW_MASK: Final = (1 << 17) - 1
+_LOW_RANKS: Final = 7
 _REPEATS: Final = sum(6 << (3 * c) for c in range(52))
 _FLUSHES: Final = 0x8888 << _SUITS_AT
+_REPEATS_OR_FLUSHES: Final = _REPEATS | _FLUSHES
 _SUIT_BIAS: Final = 0x3333
 _SPREAD: Final = sum(1 << (12 * r) for r in range(13))  # the counters of one suit's cards
 
@@ -162,7 +175,12 @@ _FIRST_KEYS: Final[dict[int, int]] = {}  # card -> checked key, suit bias includ
 _CHECKED_KEYS: Final[dict[int, int]] = {}  # card -> checked key
 _FIRST_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key, suit bias included
 _FAST_KEYS: Final[list[int]] = []  # card -> unchecked key
-_RANK_VALUE: Final[dict[int, int]] = {}  # sum of 5**rank -> value (no flush)
+_LOW_INDEX: Final[list[int]] = []  # low ranks in base 5 -> index among those of its size
+_BASE5: Final[list[int]] = []  # high ranks in base 5 -> start of its run in _VALUES
+_BASE6: Final[list[int]] = []
+_BASE7: Final[list[int]] = []
+_BASES: Final = {5: _BASE5, 6: _BASE6, 7: _BASE7}
+_VALUES: Final[list[int]] = []  # the values of all hands without a flush
 _FLUSH_VALUE: Final[list[int]] = []  # 13-bit rank mask of the flush suit -> value
 _FLUSH_BY_CARDS: Final[dict[int, int]] = {}  # the flush suit's card counters -> value
 _PATTERNS: Final[list[tuple[int, ...]]] = []  # value -> five ranks, most significant first
@@ -188,25 +206,25 @@ def _straight_ranks(top: int) -> tuple[int, ...]:
 def _class_patterns() -> list[list[tuple[int, ...]]]:
     """Every value class as its five ranks, grouped by category, each group ascending."""
     ranks = range(13)
-    fives = [tuple(reversed(c)) for c in combinations(ranks, 5)]  # descending ranks
+    Pattern = tuple[int, ...]
+    fives: list[Pattern] = [tuple(reversed(c)) for c in combinations(ranks, 5)]  # descending
     straight_sets = {frozenset(_straight_ranks(top)) for top in range(3, 13)}
-    no_straight = sorted(f for f in fives if frozenset(f) not in straight_sets)
+    no_straight = [f for f in fives if frozenset(f) not in straight_sets]
     straights = [_straight_ranks(top) for top in range(3, 13)]
-    pairs = []
+    pairs: list[Pattern] = []
     for p in ranks:
         others = [r for r in ranks if r != p]
         pairs += [(p, p, *reversed(k)) for k in combinations(others, 3)]
-    two_pairs = []
+    two_pairs: list[Pattern] = []
     for low, high in combinations(ranks, 2):
         two_pairs += [(high, high, low, low, k) for k in ranks if k not in (low, high)]
-    trips = []
+    trips: list[Pattern] = []
     for t in ranks:
         others = [r for r in ranks if r != t]
         trips += [(t, t, t, *reversed(k)) for k in combinations(others, 2)]
-    full = [(t, t, t, p, p) for t in ranks for p in ranks if p != t]
-    quads = [(q, q, q, q, k) for q in ranks for k in ranks if k != q]
-    groups = [no_straight, pairs, two_pairs, trips, straights, no_straight, full, quads]
-    groups.append(straights)
+    full: list[Pattern] = [(t, t, t, p, p) for t in ranks for p in ranks if p != t]
+    quads: list[Pattern] = [(q, q, q, q, k) for q in ranks for k in ranks if k != q]
+    groups = [no_straight, pairs, two_pairs, trips, straights, no_straight, full, quads, straights]
     return [sorted(g) for g in groups]
 
 
@@ -240,42 +258,49 @@ def _build() -> None:
             if mask.bit_count() <= 7:
                 flush_by_cards[sum(1 << (12 * r) for r in range(13) if mask >> r & 1)] = value
 
-        rank_value: dict[int, int] = {}
-        _fill_rank_values(rank_value, value_of, top_of)
+        hands = _rank_multisets(value_of, top_of)
+        low_index, bases, values = _perfect_hash(hands)
 
-        fast = [5 ** (c >> 2) << 16 | 1 << (4 * (c & 3)) for c in range(52)]
-        checked = [
-            5 ** (c >> 2) << _RANKS_AT | 1 << (_SUITS_AT + 4 * (c & 3)) | 1 << (3 * c)
-            for c in range(52)
-        ]
+        fast, checked = [], []
+        for c in range(52):
+            rank, suit = c >> 2, c & 3
+            ranks = 5**rank if rank < _LOW_RANKS else 5 ** (rank - _LOW_RANKS) << 17
+            fast.append(ranks << _FAST_LOW_AT | 1 << (4 * suit))
+            checked.append(ranks << _LOW_AT | 1 << (_SUITS_AT + 4 * suit) | 1 << (3 * c))
         # Publish the card keys last: a call that finds them finds every table full.
         _PATTERNS.extend(patterns)
         _FLUSH_VALUE.extend(flush_value)
         _FLUSH_BY_CARDS.update(flush_by_cards)
-        _RANK_VALUE.update(rank_value)
+        _LOW_INDEX.extend(low_index)
+        for n, base in bases.items():
+            _BASES[n].extend(base)
+        _VALUES.extend(values)
         _FAST_KEYS.extend(fast)
         _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
         _CHECKED_KEYS.update(enumerate(checked))
         _FIRST_KEYS.update((c, k + (_SUIT_BIAS << _SUITS_AT)) for c, k in enumerate(checked))
 
 
-def _fill_rank_values(
-    out: dict[int, int],
-    value_of: dict[tuple[int, tuple[int, ...]], int],
-    top_of: list[int],
-) -> None:
+# (number of cards, high ranks in base 5, low ranks in base 5, number of low cards, value)
+_RankHand = tuple[int, int, int, int, int]
+
+
+def _rank_multisets(
+    value_of: dict[tuple[int, tuple[int, ...]], int], top_of: list[int]
+) -> list[_RankHand]:
     """Value every multiset of 5, 6 or 7 ranks (each at most 4 times) as a non-flush hand.
 
     The category comes straight from the rank counts and the straight table. The
     multisets are grown from the ace down, so each group list stays in descending order.
     """
-    powers = [5**r for r in range(13)]
+    out: list[_RankHand] = []
+    powers = [5**r if r < _LOW_RANKS else 5 ** (r - _LOW_RANKS) for r in range(13)]
     # groups[n - 1]: the ranks held n times so far, descending
     groups: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
 
-    def grow(below: int, size: int, key: int, mask: int) -> None:
+    def grow(below: int, size: int, high: int, low: int, low_size: int, mask: int) -> None:
         if size >= 5:
-            out[key] = value_of[_classify(groups, mask, top_of)]
+            out.append((size, high, low, low_size, value_of[_classify(groups, mask, top_of)]))
             if size == 7:
                 return
         room = min(4, 7 - size)
@@ -285,10 +310,40 @@ def _fill_rank_values(
             for count in range(1, room + 1):
                 group = groups[count - 1]
                 group.append(rank)
-                grow(rank, size + count, key + count * power, bit)
+                if rank < _LOW_RANKS:
+                    grow(rank, size + count, high, low + count * power, low_size + count, bit)
+                else:
+                    grow(rank, size + count, high + count * power, low, low_size, bit)
                 group.pop()
 
-    grow(13, 0, 0, 0)
+    grow(13, 0, 0, 0, 0, 0)
+    return out
+
+
+def _perfect_hash(hands: list[_RankHand]) -> tuple[list[int], dict[int, list[int]], list[int]]:
+    """Lay the rank-multiset values out densely (see the key layout above)."""
+    low_index = [0] * 5**_LOW_RANKS
+    seen: set[int] = set()
+    per_size = [0] * 8  # how many low multisets of each size
+    for _, _, low, low_size, _ in hands:
+        if low not in seen:
+            seen.add(low)
+            low_index[low] = per_size[low_size]
+            per_size[low_size] += 1
+    high_count = 5 ** (13 - _LOW_RANKS)
+    bases = {n: [0] * high_count for n in (5, 6, 7)}
+    starts: set[tuple[int, int]] = set()
+    values = [0] * len(hands)
+    end = 0
+    for size, high, low, low_size, value in hands:
+        base = bases[size]
+        if (size, high) not in starts:
+            starts.add((size, high))
+            base[high] = end
+            end += per_size[low_size]
+        values[base[high] + low_index[low]] = value
+    assert end == len(hands)
+    return low_index, bases, values
 
 
 def _classify(
@@ -329,22 +384,23 @@ def _classify(
 # --- evaluating ---------------------------------------------------------------------------
 
 
-def evaluate(cards: Sequence[int]) -> int:
+def evaluate(cards: Collection[int]) -> int:
     """The value of the best five of 5, 6 or 7 cards: higher wins, equal values split.
 
     Checked: a wrong number of cards, a card outside 0..51 or a card given twice
-    raises :class:`~bigblind.errors.CardError`. Cards are ints (:class:`Card` or
-    plain); read text with :func:`~bigblind.cards.parse_cards`.
+    raises :class:`~bigblind.errors.CardError`. Cards are ints 0..51 (:class:`Card`
+    or plain), fastest in a list or tuple; read text with
+    :func:`~bigblind.cards.parse_cards`.
 
     >>> from bigblind.cards import parse_cards
     >>> evaluate(parse_cards("Ah Kh Qh Jh Th"))
     7462
     >>> evaluate(parse_cards("Ac Ad 5h 5s 9c 2d 3h")) > evaluate(parse_cards("Kc Kd Ks 2h 7c"))
     False
-    >>> evaluate([0, 0, 1, 2, 3])
+    >>> evaluate([0, 0, 1, 2, 3])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    bigblind.errors.CardError: cannot evaluate 2c 2c 2d 2h 2s: 2c is given twice; accepted are 5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)
+    bigblind.errors.CardError: cannot evaluate 2c 2c 2d 2h 2s: 2c is given twice; accepted are ...
     """
     first = _FIRST_KEYS
     keys = _CHECKED_KEYS
@@ -353,17 +409,21 @@ def evaluate(cards: Sequence[int]) -> int:
         if n == 7:
             a, b, c, d, e, f, g = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+            base = _BASE7
         elif n == 6:
             a, b, c, d, e, f = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+            base = _BASE6
         elif n == 5:
             a, b, c, d, e = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            base = _BASE5
         else:
             return _evaluate_slow(cards)
+        if not k & _REPEATS_OR_FLUSHES:  # distinct cards, no flush: the common case
+            # 189, 172, 0x1FFFF: _HIGH_AT, _LOW_AT, _LOW_MASK written out (a little faster)
+            return _VALUES[base[k >> 189] + _LOW_INDEX[k >> 172 & 0x1FFFF]]
         if not k & _REPEATS:
-            if not k & _FLUSHES:
-                return _RANK_VALUE[k >> _RANKS_AT]
             return _checked_flush(k)
     except (LookupError, TypeError, ValueError):
         pass
@@ -375,13 +435,16 @@ def _checked_flush(k: int) -> int:
     return _FLUSH_BY_CARDS[k >> (3 * suit) & _SPREAD]
 
 
-def _evaluate_slow(cards: Iterable[int]) -> int:
-    """Build the tables if needed, check ``cards`` with a clear error, then evaluate."""
-    _build()
+def _evaluate_slow(cards: Collection[int]) -> int:
+    """Build the tables and retry, or check ``cards`` with a clear error, then evaluate."""
+    if not _FIRST_KEYS:
+        _build()
+        return evaluate(cards)  # the first call: the same rules as every later call
     hand = _check(cards)
     k = _FIRST_KEYS[hand[0]] + sum(_CHECKED_KEYS[c] for c in hand[1:])
     if not k & _FLUSHES:
-        return _RANK_VALUE[k >> _RANKS_AT]
+        high, low = k >> _HIGH_AT, k >> _LOW_AT & _LOW_MASK
+        return _VALUES[_BASES[len(hand)][high] + _LOW_INDEX[low]]
     return _checked_flush(k)
 
 
@@ -391,12 +454,18 @@ def _check(cards: Iterable[int]) -> tuple[Card, ...]:
         items = tuple(cards)
     except TypeError:
         raise CardError(f"cannot evaluate {cards!r}: accepted are {_ACCEPTED}") from None
+    numbers = []
     for item in items:
-        if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < 52:
+        try:
+            number = -1 if isinstance(item, bool) else operator.index(item)
+        except TypeError:
+            number = -1
+        if not 0 <= number < 52:
             raise CardError(
                 f"cannot evaluate {items!r}: {item!r} is not a card; accepted are {_ACCEPTED}"
             )
-    hand = tuple(CARDS[c] for c in items)
+        numbers.append(number)
+    hand = tuple(CARDS[c] for c in numbers)
     text = format_cards(hand, " ")
     if len(hand) not in (5, 6, 7):
         raise CardError(
@@ -415,7 +484,8 @@ def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     meaningless value or an error. Use :func:`evaluate` for untrusted input.
 
     >>> from bigblind.cards import parse_cards
-    >>> evaluate7(*parse_cards("As Ks 2d 7c 9h Qs 3s")) == evaluate(parse_cards("As Ks 2d 7c 9h"))
+    >>> hand = parse_cards("As Ks 2d 7c 9h Qs 3s")
+    >>> evaluate7(*hand) == evaluate(hand) == evaluate(parse_cards("As Ks Qs 9h 7c"))
     True
     """
     keys = _FAST_KEYS
@@ -424,7 +494,7 @@ def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     except IndexError:
         return _unchecked_slow((a, b, c, d, e, f, g))
     if not k & 0x8888:
-        return _RANK_VALUE[k >> 16]
+        return _VALUES[_BASE7[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e, f, g))
 
 
@@ -441,7 +511,7 @@ def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     except IndexError:
         return _unchecked_slow((a, b, c, d, e, f))
     if not k & 0x8888:
-        return _RANK_VALUE[k >> 16]
+        return _VALUES[_BASE6[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e, f))
 
 
@@ -457,7 +527,7 @@ def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
     except IndexError:
         return _unchecked_slow((a, b, c, d, e))
     if not k & 0x8888:
-        return _RANK_VALUE[k >> 16]
+        return _VALUES[_BASE5[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e))
 
 
@@ -471,9 +541,9 @@ def _unchecked_flush(k: int, cards: tuple[int, ...]) -> int:
 
 
 def _unchecked_slow(cards: tuple[int, ...]) -> int:
-    """First call (tables empty) or a card above 51: build, then evaluate checked."""
+    """The first call (tables empty) or a card above 51: build, then evaluate checked."""
     _build()
-    return _evaluate_slow(cards)
+    return evaluate(cards)
 
 
 # --- reading values -----------------------------------------------------------------------
@@ -522,6 +592,16 @@ def describe(value: int) -> str:
     >>> describe(evaluate(parse_cards("Jh Js Ad Kc 4h")))
     'One pair, jacks, ace-king-four kickers'
     """
+    text = _DESCRIPTIONS.get(value) if type(value) is int else None
+    if text is None:
+        text = _DESCRIPTIONS[value] = _describe(value)
+    return text
+
+
+_DESCRIPTIONS: dict[int, str] = {}
+
+
+def _describe(value: int) -> str:
     cat = category(value)
     ranks = rank_pattern(value)
     name = _RANK_NAMES

@@ -33,7 +33,7 @@ from bigblind.errors import (
     OutOfTurnError,
     RulesError,
 )
-from bigblind.evaluate import describe, evaluate
+from bigblind.evaluate import describe, evaluate, evaluate7
 from bigblind.events import (
     Acted,
     ActionKind,
@@ -214,6 +214,11 @@ class Hand:
         self._shown: dict[int, int] = {}
         self._pots: list[Pot] = []
         self._result: HandResult | None = None
+        self._legal_cache: Legal | None = None
+        self._able = n  # seats not folded with chips behind
+        self._live = n  # seats not folded
+        self._values: dict[int, int] = {}
+        self._hole_count = 0
         self._post_forced()
         self._advance()
 
@@ -358,39 +363,38 @@ class Hand:
     def fold(self, *, seat: int | None = None) -> None:
         """Fold (only when facing a bet, RULES 4.4)."""
         s = self._turn(seat, "fold")
-        legal = self._legal(s)
-        if not legal.fold:
+        if self._current <= self._bets[s]:
             raise IllegalActionError(
                 f"seat {s} cannot fold: nothing is at stake (check is free); legal: "
-                + _describe_legal(legal)
+                + _describe_legal(self._legal(s))
             )
         self._folded[s] = True
+        self._live -= 1
+        self._able -= 1
         self._record(s, ActionKind.FOLD, 0)
-        self._advance()
 
     def check(self, *, seat: int | None = None) -> None:
         """Check (only when there is nothing to call)."""
         s = self._turn(seat, "check")
-        legal = self._legal(s)
-        if not legal.check:
+        if self._current > self._bets[s]:
             raise IllegalActionError(
                 f"seat {s} cannot check: {self._current - self._bets[s]} to call; legal: "
-                + _describe_legal(legal)
+                + _describe_legal(self._legal(s))
             )
         self._record(s, ActionKind.CHECK, 0)
-        self._advance()
 
     def call(self, *, seat: int | None = None) -> None:
         """Call the current bet, all-in for less if the stack is short (RULES 5.5)."""
         s = self._turn(seat, "call")
-        legal = self._legal(s)
-        if legal.call is None:
+        to_call = self._current - self._bets[s]
+        if to_call <= 0:
             raise IllegalActionError(
-                f"seat {s} cannot call: there is no bet to call; legal: " + _describe_legal(legal)
+                f"seat {s} cannot call: there is no bet to call; legal: "
+                + _describe_legal(self._legal(s))
             )
-        self._put(s, legal.call)
-        self._record(s, ActionKind.CALL, legal.call)
-        self._advance()
+        amount = min(to_call, self._stacks[s])
+        self._put(s, amount)
+        self._record(s, ActionKind.CALL, amount)
 
     def check_or_call(self, *, seat: int | None = None) -> None:
         """Check if free, else call."""
@@ -492,6 +496,7 @@ class Hand:
         for card in dealt:
             self._hole[seat].append(card)
             self._events.append(HoleDealt(seat, card))
+        self._hole_count += len(dealt)
         self._advance()
 
     def deal_board(self, cards: str | Iterable[str | int]) -> None:
@@ -595,6 +600,8 @@ class Hand:
             if amount <= 0:
                 continue
             self._stacks[seat] -= amount
+            if self._stacks[seat] == 0:
+                self._able -= 1
             if rules.antes_as_contributions:
                 self._contrib[seat] += amount
             else:
@@ -620,11 +627,13 @@ class Hand:
             if not self._auto_deal:
                 return False
             assert self._deck is not None
-            for _ in range(2):
-                for seat in self._order:
-                    card = self._deck.deal_one()
-                    self._hole[seat].append(card)
-                    self._events.append(HoleDealt(seat, card))
+            order = self._order
+            cards = self._deck.deal(2 * self.seats)
+            events, hole = self._events, self._hole
+            for seat, card in zip(order + order, cards, strict=True):
+                hole[seat].append(card)
+                events.append(HoleDealt(seat, card))
+            self._hole_count = len(cards)
             return True
         if self._runout and len(self._board) == 5:
             self._settle()
@@ -650,6 +659,7 @@ class Hand:
 
     def _start_round(self) -> None:
         """Begin a betting round (RULES 4.2, 4.3)."""
+        self._legal_cache = None
         self._street_done = False
         if self._street is not Street.PREFLOP:
             n = self.seats
@@ -671,16 +681,17 @@ class Hand:
 
     def _record(self, seat: int, kind: ActionKind, amount: int) -> None:
         """Append the action and pass the turn on."""
+        self._legal_cache = None
         self._acted[seat] = True
         self._matched[seat] = self._bets[seat]
         all_in = self._stacks[seat] == 0 and kind is not ActionKind.FOLD
         self._events.append(Acted(seat, kind, amount, all_in))
-        if self._live_count() == 1:
-            self._close_round()
-            return
-        self._actor = self._next_pending(seat + 1)
-        if self._actor is None:
-            self._close_round()
+        if self._live > 1:
+            self._actor = self._next_pending(seat + 1)
+            if self._actor is not None:
+                return
+        self._close_round()
+        self._advance()
 
     def _close_round(self) -> None:
         """End the betting round: return an uncalled bet, then go on (RULES 4.5-4.8)."""
@@ -695,14 +706,15 @@ class Hand:
                 excess = top - second
                 bets[seat] -= excess
                 self._contrib[seat] -= excess
+                if self._stacks[seat] == 0:
+                    self._able += 1
                 self._stacks[seat] += excess
                 self._events.append(BetReturned(seat, excess))
         self._street_done = True
         if self._live_count() == 1:
             self._settle()
             return
-        able = sum(1 for s in range(self.seats) if not self._folded[s] and self._stacks[s] > 0)
-        if self._street is Street.RIVER or able <= 1:
+        if self._street is Street.RIVER or self._able <= 1:
             self._runout = len(self._board) < 5
             self._begin_showdown()
         else:
@@ -735,7 +747,14 @@ class Hand:
         self._actor = seat
         if not self._auto_show:
             return False
-        if self.show_all or self._must_show(seat) or self._can_win(seat):
+        # RULES 6.7: all-in hands and the first hand are shown, a hand that can win is shown.
+        if (
+            self.show_all
+            or self._runout
+            or not self._shown
+            or self._stacks[seat] == 0
+            or self._can_win(seat)
+        ):
             self._reveal(seat)
         else:
             self._to_show.remove(seat)
@@ -744,22 +763,30 @@ class Hand:
 
     def _reveal(self, seat: int) -> None:
         cards = self._known_hole(seat)
-        text = describe(evaluate([*cards, *self._board])) if self._board else ""
-        self._shown[seat] = self._value(seat) if len(self._board) == 5 else 0
+        value = self._value(seat) if self._board else 0
+        self._shown[seat] = value if len(self._board) == 5 else 0
+        text = describe(value) if value else ""
         self._to_show.remove(seat)
         self._events.append(Shown(seat, cards, text))
 
     def _folded_at_showdown(self, seat: int) -> None:
         self._events.append(Mucked(seat, tuple(self._hole[seat])))
 
-    def _known_hole(self, seat: int) -> tuple[Card, ...]:
-        cards = tuple(c for c in self._hole[seat] if c is not None)
-        if len(cards) != 2:
+    def _known_hole(self, seat: int) -> tuple[Card, Card]:
+        first, second = self._hole[seat]
+        if first is None or second is None:
             raise IllegalActionError(f"seat {seat}'s hole cards are unknown: name them to show")
-        return cards
+        return first, second
 
     def _value(self, seat: int) -> int:
-        return evaluate([*self._known_hole(seat), *self._board])
+        value = self._values.get(seat)
+        if value is None:
+            board = self._board
+            if len(board) < 5:
+                return evaluate([*self._known_hole(seat), *board])
+            first, second = self._known_hole(seat)
+            value = self._values[seat] = evaluate7(first, second, *board)
+        return value
 
     def _must_show(self, seat: int) -> str:
         """Why ``seat`` may not muck, or '' (RULES 6.7: all-in hands are always shown)."""
@@ -819,6 +846,13 @@ class Hand:
     # ------------------------------------------------------------- internals
 
     def _legal(self, seat: int) -> Legal:
+        cached = self._legal_cache
+        if cached is not None and cached.seat == seat:
+            return cached
+        legal = self._legal_cache = self._compute_legal(seat)
+        return legal
+
+    def _compute_legal(self, seat: int) -> Legal:
         rules = self.rules
         stack = self._stacks[seat]
         mine = self._bets[seat]
@@ -897,14 +931,13 @@ class Hand:
         self._aggressor = seat
         self._put(seat, amount - self._bets[seat])
         self._record(seat, kind, amount)
-        self._advance()
 
     def _no_raise_reason(self, seat: int) -> str:
         rules = self.rules
         if self._stacks[seat] <= self._current - self._bets[seat]:
             return "the stack does not cover more than a call"
         if not self._others_able(seat):
-            return "nobody else has chips left to respond"
+            return "nobody else has chips to answer a raise"
         if (
             rules.structure is Structure.FIXED_LIMIT
             and rules.cap is not None
@@ -914,10 +947,24 @@ class Hand:
         return "a short all-in did not reopen the betting for a player who has acted"
 
     def _others_able(self, seat: int) -> bool:
-        stacks, folded = self._stacks, self._folded
-        return any(s != seat and not folded[s] and stacks[s] > 0 for s in range(self.seats))
+        """Whether another player could answer a raise: chips beyond the current bet."""
+        current, folded, stacks, bets = self._current, self._folded, self._stacks, self._bets
+        return any(
+            s != seat and not folded[s] and stacks[s] and bets[s] + stacks[s] > current
+            for s in range(self.seats)
+        )
+
+    def _responders(self) -> int:
+        current, folded, stacks, bets = self._current, self._folded, self._stacks, self._bets
+        return sum(
+            1
+            for s in range(self.seats)
+            if not folded[s] and stacks[s] and bets[s] + stacks[s] > current
+        )
 
     def _put(self, seat: int, amount: int) -> None:
+        if amount and self._stacks[seat] == amount:
+            self._able -= 1
         self._stacks[seat] -= amount
         self._bets[seat] += amount
         self._contrib[seat] += amount
@@ -926,22 +973,27 @@ class Hand:
         """The first seat from ``start`` clockwise that still has to act (RULES 4.5)."""
         n = self.seats
         current = self._current
-        able = [s for s in range(n) if not self._folded[s] and self._stacks[s] > 0]
+        folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
+        others: bool | None = None
         for i in range(n):
             s = (start + i) % n
-            if self._folded[s] or self._stacks[s] == 0:
+            if folded[s] or stacks[s] == 0:
                 continue
-            if self._bets[s] < current:
+            if bets[s] < current:
                 return s
-            if not self._acted[s] and len(able) > 1:
-                return s
+            if not acted[s]:
+                # A player who has matched still acts if a raise could be answered.
+                if others is None:
+                    others = self._responders() > 1
+                if others:
+                    return s
         return None
 
     def _live_count(self) -> int:
-        return self._folded.count(False)
+        return self._live
 
     def _hole_complete(self) -> bool:
-        return all(len(h) == 2 for h in self._hole)
+        return self._hole_count == 2 * self.seats
 
     def _next_board_street(self) -> Street:
         size = len(self._board)
@@ -962,6 +1014,9 @@ class Hand:
             seen.add(card)
 
     def _turn(self, seat: int | None, what: str) -> int:
+        actor = self._actor
+        if self._phase is Phase.BETTING and actor is not None and (seat is None or seat == actor):
+            return actor
         if self._phase is Phase.SETTLED:
             raise HandFinishedError(f"cannot {what}: the hand is over")
         if self._phase is not Phase.BETTING or self._actor is None:

@@ -63,7 +63,9 @@ def build_pots(
             for seat in live
             if contributions[seat] >= level or (all_in is not None and not all_in[seat])
         )
-        if pots and pots[-1].eligible == eligible:
+        if pots and (pots[-1].eligible == eligible or not eligible):
+            # Chips above every live player's level (only a folded player's) stay below.
+            eligible = pots[-1].eligible
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))

@@ -1,0 +1,186 @@
+"""The ``bigblind`` command: one function per subcommand.
+
+A subcommand is a pair of functions, ``_add_NAME(subparsers)`` that declares
+its arguments and ``run_NAME(args, out, err) -> int`` that runs it; listing
+the first in :data:`_SUBCOMMANDS` is all it takes to add one.
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+bigblind ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO, TypeAlias
+
+import bigblind
+from bigblind.errors import HistoryError
+from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
+
+__all__ = ["ReplaySummary", "main", "replay_paths", "run_replay"]
+
+PHH_SUFFIXES = (".phh", ".phhs")
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    >>> main([])  # doctest: +ELLIPSIS
+    usage: bigblind ...
+    2
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version and usage errors
+        return stop.code if isinstance(stop.code, int) else 1 if stop.code else 0
+    run: Callable[[argparse.Namespace, TextIO, TextIO], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(sys.stdout)
+        return 2
+    return run(args, sys.stdout, sys.stderr)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bigblind", description="Texas Hold'em exactly by the rules."
+    )
+    parser.add_argument("--version", action="version", version=f"bigblind {bigblind.__version__}")
+    subparsers = parser.add_subparsers(title="commands")
+    for add in _SUBCOMMANDS:
+        add(subparsers)
+    return parser
+
+
+# ------------------------------------------------------------------- replay
+
+
+def _add_replay(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "replay",
+        help="replay PHH hand histories and check their final stacks",
+        description=(
+            "Replay every hand of the given .phh and .phhs files (folders are searched"
+            " recursively) and compare the final stacks with finishing_stacks. Prints one"
+            " line per hand that fails or mismatches, then a summary; hands of other"
+            " variants than NT and FT are skipped (listed on stderr). Exits 0 only when"
+            " every hand replayed and matched."
+        ),
+    )
+    command.add_argument("paths", nargs="+", metavar="PATH", help="a PHH file or a folder")
+    command.set_defaults(run=run_replay)
+
+
+@dataclass(slots=True)
+class ReplaySummary:
+    """Counts of a replay run: ``mismatched`` includes the hands that failed."""
+
+    replayed: int = 0
+    mismatched: int = 0
+    skipped: int = 0
+
+    def line(self) -> str:
+        """The summary line: ``N hands replayed, M mismatched, K skipped``."""
+        return (
+            f"{self.replayed} hands replayed, {self.mismatched} mismatched, {self.skipped} skipped"
+        )
+
+
+def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind replay PATH...``: 0 when every hand matched, 1 if not, 2 for a missing path."""
+    paths = [Path(p) for p in args.paths]
+    missing = [p for p in paths if not p.exists()]
+    for path in missing:
+        print(f"bigblind replay: {path}: no such file or folder", file=err)
+    if missing:
+        return 2
+    summary = replay_paths(paths, out, err)
+    print(summary.line(), file=out)
+    return 0 if summary.mismatched == 0 else 1
+
+
+def replay_paths(paths: Sequence[Path], out: TextIO, err: TextIO) -> ReplaySummary:
+    """Replay every hand under ``paths``: problems on ``out``, skipped hands on ``err``."""
+    summary = ReplaySummary()
+    for file in _phh_files(paths):
+        try:
+            text = file.read_text(encoding="utf-8-sig")
+            items = parse_each(text)
+        except (OSError, UnicodeDecodeError, HistoryError) as error:
+            summary.replayed += 1
+            summary.mismatched += 1
+            print(f"{file}: cannot read: {_reason(error)}", file=out)
+            continue
+        for index, item in enumerate(items, start=1):
+            if isinstance(item, HistoryError):
+                summary.replayed += 1
+                summary.mismatched += 1
+                print(f"{file}: {item}", file=out)
+                continue
+            label = f"{file}: hand {item.number if item.number is not None else index}"
+            if not item.supported:
+                summary.skipped += 1
+                print(f"{label}: skipped: {UnsupportedVariantError(item.variant)}", file=err)
+                continue
+            summary.replayed += 1
+            try:
+                hand = replay(item)
+            except HistoryError as error:
+                summary.mismatched += 1
+                print(f"{label}: {error}", file=out)
+                continue
+            expected = item.finishing_stacks
+            if expected is None:
+                continue
+            if hand.result is None:
+                summary.mismatched += 1
+                print(
+                    f"{label}: the hand is not over after the last action (it awaits"
+                    f" {hand.awaiting}); expected stacks {_stacks(expected)}",
+                    file=out,
+                )
+            elif not stacks_match(expected, hand.result.stacks):
+                summary.mismatched += 1
+                print(
+                    f"{label}: expected stacks {_stacks(expected)},"
+                    f" got {_stacks(hand.result.stacks)}",
+                    file=out,
+                )
+    return summary
+
+
+def _phh_files(paths: Sequence[Path]) -> Iterator[Path]:
+    """The PHH files named or found (recursively, in name order) under the folders named."""
+    for path in paths:
+        if path.is_dir():
+            found = (p for p in path.rglob("*") if p.suffix in PHH_SUFFIXES and p.is_file())
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    if isinstance(error, UnicodeDecodeError):
+        return f"not UTF-8 text ({error.reason})"
+    return str(error)
+
+
+def _stacks(stacks: Sequence[float]) -> str:
+    return "[" + ", ".join(map(str, stacks)) + "]"
+
+
+# One entry per subcommand: the function that declares it.
+_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_replay,)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,109 @@
+"""The ``bigblind`` command line: ``replay`` and ``--version``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bigblind
+from bigblind.cli.main import main
+
+HAND = """
+variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"]
+finishing_stacks = {finishing}
+"""
+
+GOOD = HAND.format(finishing="[99, 98, 103]")
+MISMATCHED = HAND.format(finishing="[99, 97, 104]")
+SKIPPED = 'variant = "PO"\nactions = []\n'
+BROKEN = HAND.format(finishing="[99, 98, 103]").replace('"p2 f"', '"p2 cbr 7"')
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_replay_reports_mismatches_and_skips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, {"good.phh": GOOD, "sub/mismatched.phh": MISMATCHED, "skip.phh": SKIPPED})
+    (tmp_path / "notes.txt").write_text("not a hand history")
+    status = main(["replay", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 1
+    lines = out.splitlines()
+    assert lines == [
+        f"{tmp_path / 'sub/mismatched.phh'}: hand 1: expected stacks [99, 97, 104],"
+        " got [99, 98, 103]",
+        "2 hands replayed, 1 mismatched, 1 skipped",
+    ]
+    assert err.splitlines() == [
+        f"{tmp_path / 'skip.phh'}: hand 1: skipped: variant 'PO' (pot-limit Omaha hold'em)"
+        " is not played by bigblind, which plays NT and FT"
+    ]
+
+
+def test_replay_all_good_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, {"a.phh": GOOD, "b.phh": SKIPPED})
+    session = tmp_path / "session.phhs"
+    session.write_text(f"[1]\n{GOOD}\n[2]\n{GOOD}")
+    status = main(["replay", str(tmp_path / "a.phh"), str(session), str(tmp_path / "b.phh")])
+    out, _ = capsys.readouterr()
+    assert status == 0
+    assert out == "3 hands replayed, 0 mismatched, 1 skipped\n"
+
+
+def test_replay_failures_name_the_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = tmp_path / "s.phhs"
+    session.write_text(f"[1]\n{GOOD}\n[2]\n{BROKEN}\n[3]\nvariant = 'NT'\nactions = []\n")
+    (tmp_path / "bad.phh").write_text("variant = [")
+    status = main(["replay", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert status == 1
+    assert out.splitlines() == [
+        f"{tmp_path / 'bad.phh'}: cannot read: not a PHH file: invalid TOML:"
+        " Invalid value (at end of document)",
+        f"{session}: hand 2: actions[5] 'p2 cbr 7': seat 1 cannot raise to 7:"
+        " the minimum raise is to 10 and the maximum is 100",
+        f"{session}: hand 3: missing field 'starting_stacks' (one amount per player)",
+        "4 hands replayed, 3 mismatched, 0 skipped",
+    ]
+
+
+def test_replay_unfinished_hand_with_finishing_stacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, {"short.phh": GOOD.replace(', "p2 f"', "")})
+    assert main(["replay", str(tmp_path)]) == 1
+    out, _ = capsys.readouterr()
+    assert "hand 1: the hand is not over after the last action (it awaits action)" in out
+    assert out.endswith("1 hands replayed, 1 mismatched, 0 skipped\n")
+
+
+def test_replay_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nowhere"
+    assert main(["replay", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"bigblind replay: {missing}: no such file or folder\n"
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"bigblind {bigblind.__version__}\n"
+    assert main([]) == 2
+    assert "replay" in capsys.readouterr().out
+    assert main(["replay"]) == 2  # PATH is required
+    assert "the following arguments are required: PATH" in capsys.readouterr().err
