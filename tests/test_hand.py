@@ -518,3 +518,33 @@ def test_bad_setups_are_refused() -> None:
         Hand(NL, [100, 0])
     with pytest.raises(RulesError, match="button 5"):
         Hand(NL, [100, 100], button=5)
+
+
+# RULES 8.4: a dead small blind; RULES 10.1: a returning player's live and dead blinds.
+def test_blinds_placed_by_the_table() -> None:
+    hand = Hand(NL, [50] * 4, button=0, deck=Deck.shuffled(seed=30), blind_seats=(None, 1))
+    assert posts(hand) == [(1, Forced.BIG_BLIND, 2)]
+    assert hand.actor == 2  # left of the big blind
+    hand.call()
+    hand.call()
+    hand.call()  # the button
+    hand.check()  # the big blind's option
+    assert hand.street is Street.FLOP and hand.actor == 1  # left of the button
+    owed = Hand(
+        NL,
+        [50] * 4,
+        button=0,
+        deck=Deck.shuffled(seed=31),
+        live_blinds={3: 2},
+        dead_blinds={3: 1},
+    )
+    assert (3, Forced.LIVE_BLIND, 2) in posts(owed) and (3, Forced.DEAD_BLIND, 1) in posts(owed)
+    assert owed.pot == 6 and owed.bets == (0, 1, 2, 2)
+    legal = owed.legal
+    assert owed.actor == 3 and legal is not None and legal.check  # its live blind is a bet
+    owed.check()
+    assert owed.actor == 0
+    with pytest.raises(RulesError, match="cannot post both blinds"):
+        Hand(NL, [50] * 3, blind_seats=(1, 1))
+    with pytest.raises(RulesError, match="dead blind -1"):
+        Hand(NL, [50] * 3, dead_blinds={0: -1})

@@ -7,7 +7,6 @@ import random
 import time
 import tomllib
 import warnings
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -481,19 +480,18 @@ def in_phh_order(hand: Hand) -> tuple[dict[int, list[object]], list[Event]]:
             holes.setdefault(index(event.seat), []).append(event.card)
             continue
         if isinstance(event, HandStarted):
-            event = replace(event, stacks=rotate(event.stacks), button=n - 1)
+            event = event._replace(stacks=rotate(event.stacks), button=n - 1)
         elif isinstance(event, HandEnded):
-            event = replace(event, stacks=rotate(event.stacks))
+            event = event._replace(stacks=rotate(event.stacks))
         elif isinstance(event, PotAwarded):
             pairs = sorted((index(w), s) for w, s in zip(event.winners, event.shares, strict=True))
-            event = replace(
-                event,
+            event = event._replace(
                 eligible=tuple(sorted(map(index, event.eligible))),
                 winners=tuple(w for w, _ in pairs),
                 shares=tuple(s for _, s in pairs),
             )
         elif isinstance(event, Posted | Acted | BetReturned | Shown | Mucked):
-            event = replace(event, seat=index(event.seat))
+            event = event._replace(seat=index(event.seat))
         events.append(event)
     return holes, events
 

@@ -24,18 +24,29 @@ import pytest
 
 from bigblind import Hand, Legal, Rules, Structure, format_cards
 
-pk = pytest.importorskip("pokerkit")
+pytest.importorskip("pokerkit")
 
-HANDS = 240  # hands per run; the whole file runs in a few seconds
+from pokerkit import (
+    Automation,
+    BettingStructure,
+    Deck,
+    NoLimitTexasHoldem,
+    Opening,
+    StandardHighHand,
+    State,
+    Street,
+)
+
+HANDS = 300  # hands per run; the whole file runs in a few seconds
 
 _AUTOMATIONS = (
-    pk.Automation.ANTE_POSTING,
-    pk.Automation.BET_COLLECTION,
-    pk.Automation.BLIND_OR_STRADDLE_POSTING,
-    pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pk.Automation.HAND_KILLING,
-    pk.Automation.CHIPS_PUSHING,
-    pk.Automation.CHIPS_PULLING,
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
 )
 
 
@@ -103,34 +114,35 @@ def make_case(seed: int) -> Case:
     return Case(seed, structure, (sb, bb), ante, stacks, rng.randrange(n), holes, board)
 
 
-def pokerkit_state(case: Case) -> pk.State:
+def pokerkit_state(case: Case) -> State:
     """PokerKit's state for ``case``, dealt by hand."""
     sb, bb = case.blinds
     pk_stacks = tuple(case.stacks[case.seat(i)] for i in range(case.players))
     if case.structure is Structure.NO_LIMIT:
-        return pk.NoLimitTexasHoldem.create_state(
+        return NoLimitTexasHoldem.create_state(
             _AUTOMATIONS, True, case.ante, (sb, bb), bb, pk_stacks, case.players
         )
     if case.structure is Structure.FIXED_LIMIT:
         # RULES 5.1: small bet = BB pre-flop and on the flop, big bet = 2 BB after.
         # RULES 5.2: four bets a round; pre-flop the big blind is the first of
         # them, so three raises (PokerKit's own fixed-limit games allow four).
-        sizes, caps = (bb, bb, 2 * bb, 2 * bb), (3, 4, 4, 4)
-        betting = pk.BettingStructure.FIXED_LIMIT
+        sizes = (bb, bb, 2 * bb, 2 * bb)
+        caps: tuple[int | None, ...] = (3, 4, 4, 4)
+        betting = BettingStructure.FIXED_LIMIT
     else:
         # PokerKit has no pot-limit hold'em class, but its State takes any
         # streets and betting structure. RULES 5.3: the minimum is as in no limit.
-        sizes, caps = (bb, bb, bb, bb), (None, None, None, None)
-        betting = pk.BettingStructure.POT_LIMIT
+        sizes, caps = (bb, bb, bb, bb), (None,) * 4
+        betting = BettingStructure.POT_LIMIT
     deals = (((False, False), 0), ((), 3), ((), 1), ((), 1))
     streets = tuple(
-        pk.Street(i > 0, hole, board, False, pk.Opening.POSITION, size, cap)
+        Street(i > 0, hole, board, False, Opening.POSITION, size, cap)
         for i, ((hole, board), size, cap) in enumerate(zip(deals, sizes, caps, strict=True))
     )
-    return pk.State(
+    return State(
         _AUTOMATIONS,
-        pk.Deck.STANDARD,
-        (pk.StandardHighHand,),
+        Deck.STANDARD,
+        (StandardHighHand,),
         streets,
         betting,
         True,
@@ -148,7 +160,7 @@ class Play:
 
     case: Case
     hand: Hand
-    state: pk.State
+    state: State
     log: list[str] = field(default_factory=list)
     acted: set[int] = field(default_factory=set)  # seats that acted this round
     full_raise: int = 0  # the last full bet or raise of the round (RULES 5.4)
@@ -190,29 +202,18 @@ def compare(play: Play, legal: Legal) -> tuple[bool, int | None, int | None]:
         # differently (RULES 5.2, 5.6): raise sizes are not compared.
         play.known.append("fixed-limit short all-in")
     elif (
-        legal.can_raise
-        and lo is None
-        and not any(
-            s != seat and not hand.folded[s] and hand.stacks[s] + bets[s] > current
-            for s in range(case.players)
-        )
-    ):
-        # KNOWN: PokerKit refuses a raise when no other player still in can put
-        # in more than the current bet; the engine allows it while another
-        # player has chips (RULES 4.7 stops the betting only when at most one
-        # player can still act). Such a raise can only be called for less, and
-        # the excess comes back (RULES 4.8).
-        play.known.append("raise nobody can match")
-    elif (
         case.structure is not Structure.FIXED_LIMIT
         and not legal.can_raise
         and lo is not None
         and seat in play.acted
         and current - bets[seat] < play.full_raise
     ):
-        # KNOWN: PokerKit reopens the betting for everyone once consecutive
-        # short all-ins add up to a full raise; RULES 5.6 (TDA 47-A) reopens it
-        # only for a player who now faces a full raise or more.
+        # KNOWN: PokerKit measures the size a raise must reach from zero, so a
+        # first all-in bet or raise short of the minimum (a raise of less than
+        # the big blind pre-flop, a bet under it later) sets that size, and a
+        # player who has acted and faces only that short amount may raise
+        # again. RULES 5.4 keeps the full raise at the big blind at least and
+        # RULES 5.6 (TDA 47-A) leaves that player only call or fold.
         play.known.append("short all-ins reopen for all")
     elif (
         case.structure is not Structure.FIXED_LIMIT
@@ -243,6 +244,7 @@ def act(play: Play, rng: random.Random) -> None:
     seat = legal.seat
     roll = rng.random()
     before = max(hand.bets)
+    bet = case.blinds[1] * (1 if hand.street <= 1 else 2)  # RULES 5.1: small, big bet
     if legal.fold and roll < 0.18:
         hand.fold()
         state.fold()
@@ -255,7 +257,6 @@ def act(play: Play, rng: random.Random) -> None:
         size = amount - before
         all_in = hand.stacks[seat] == 0
         if case.structure is Structure.FIXED_LIMIT:
-            bet = case.blinds[1] * (1 if hand.street <= 1 else 2)
             if all_in and amount < before + bet:
                 play.fl_short_all_in = True
         elif size >= play.full_raise:
@@ -356,3 +357,83 @@ def test_every_structure_is_covered() -> None:
     assert {2, 9} <= {c.players for c in cases}
     assert any(c.ante for c in cases)
 
+
+def replay(case: Case, actions: str) -> tuple[Hand, State]:
+    """Both engines after ``actions`` ('f', 'c' check or call, a number: raise to)."""
+    hand = Hand(case.rules(), case.stacks, button=case.button, dealing="manual")
+    state = pokerkit_state(case)
+    for seat in range(case.players):
+        hand.deal_hole(seat, case.holes[seat])
+        state.deal_hole(case.holes[seat], case.pk_index(seat))
+    for action in actions.split():
+        assert hand.actor is not None and state.actor_index is not None
+        assert case.seat(state.actor_index) == hand.actor
+        if action == "f":
+            hand.fold()
+            state.fold()
+        elif action == "c":
+            hand.check_or_call()
+            state.check_or_call()
+        else:
+            hand.raise_to(int(action))
+            state.complete_bet_or_raise_to(int(action))
+    return hand, state
+
+
+def example(structure: Structure, blinds: tuple[int, int], stacks: list[int], button: int) -> Case:
+    holes = tuple(f"{r}c{r}d" for r in "23456789T"[: len(stacks)])
+    return Case(0, structure, blinds, 0, tuple(stacks), button, holes, ("AcAdAh", "As", "Kc"))
+
+
+# The known differences, one small hand each, with the answer RULES gives.
+# Seats 0, 1, 2 ... clockwise; the button's left posts the small blind.
+
+
+def test_known_short_raise_preflop() -> None:
+    # RULES 5.6: UTG limps for 10, the button goes all-in for 14 (a raise of
+    # 4, short of 10), both blinds call. Back to UTG, who faces only the short
+    # 4: call or fold. (PokerKit offers a raise to 24.)
+    case = example(Structure.NO_LIMIT, (5, 10), [1000, 1000, 1000, 14], button=3)
+    hand, _ = replay(case, "c 14 c c")
+    legal = hand.legal
+    assert legal is not None and legal.seat == 2
+    assert (legal.call, legal.min_raise_to) == (4, None)
+
+
+def test_known_short_all_ins_add_up() -> None:
+    # RULES 5.6: UTG raises to 20, the cutoff calls; three short all-ins to
+    # 26, 30 and 33 make 13 more, above the full raise of 10, so the betting
+    # is open again for UTG. (PokerKit allows only a call.)
+    case = example(Structure.NO_LIMIT, (5, 10), [30, 33, 1000, 1000, 26], button=4)
+    hand, _ = replay(case, "20 c 26 30 33")
+    legal = hand.legal
+    assert legal is not None and legal.seat == 2
+    assert (legal.call, legal.min_raise_to, legal.max_raise_to) == (13, 43, 1000)
+
+
+def test_known_no_check_when_nobody_can_answer() -> None:
+    # RULES 4.7: the button folds, the small blind calls all-in; the big blind
+    # has matched and nobody can answer a bet: no more betting, the board is
+    # dealt. (PokerKit asks the big blind to check.)
+    case = example(Structure.NO_LIMIT, (1, 2), [100, 2, 100], button=0)
+    hand, _ = replay(case, "f c")
+    assert hand.actor is None and hand.awaiting == "flop"
+
+
+def test_known_fixed_limit_half_bet_all_in() -> None:
+    # RULES 5.6: limit 5/10, the button raises to 20, the small blind goes
+    # all-in to 26; 6 is half a bet or more, so it is a raise and the button,
+    # facing it, may raise to 36. (PokerKit allows only a call.)
+    case = example(Structure.FIXED_LIMIT, (5, 10), [100, 26, 100], button=0)
+    hand, _ = replay(case, "20 26 c")
+    legal = hand.legal
+    assert legal is not None and legal.seat == 0
+    assert (legal.call, legal.min_raise_to, legal.max_raise_to) == (6, 36, 36)
+
+
+def test_known_heads_up_equal_blinds() -> None:
+    # RULES 2.3: heads-up the button acts first pre-flop, whatever the blinds.
+    # (With blinds 1/1 PokerKit has the big blind act first.)
+    case = example(Structure.NO_LIMIT, (1, 1), [100, 100], button=0)
+    hand, _ = replay(case, "")
+    assert hand.actor == 0

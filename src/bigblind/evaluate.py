@@ -143,30 +143,25 @@ _ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with pars
 
 # --- key layout ---------------------------------------------------------------------------
 # A hand's key is the sum of its cards' keys, in bit fields that never carry into each
-# other. Checked keys (for evaluate), lowest bits first:
-#   0..155    a 3-bit counter per card (card c at bit 3c): the cards are distinct exactly
-#             when no counter reaches 2, i.e. when no bit of _REPEATS is set
-#   156..171  a 4-bit counter per suit that starts at 3 (the first card's key carries the
-#             3s), so 5 or more cards of one suit set its top bit, one of _FLUSHES
-#   172..188  the low ranks (deuce to eight) in base 5: sum of 5**rank, a digit per rank
-#   189..     the high ranks (nine to ace) in base 5: sum of 5**(rank - 7)
-# Unchecked keys (for evaluate5/6/7) lack the card counters: their fields start at 0.
+# other. Unchecked keys (for evaluate5/6/7), lowest bits first:
+#   0..15     a 4-bit counter per suit that starts at 3 (the first card's key carries the
+#             3s), so 5 or more cards of one suit set its top bit, one of 0x8888
+#   16..32    the low ranks (deuce to eight) in base 5: sum of 5**rank, a digit per rank
+#   33..      the high ranks (nine to ace) in base 5: sum of 5**(rank - 7)
+# Checked keys (for evaluate) put one bit per card below that (card c at bit c) and the
+# unchecked key from bit _PRESENT_BITS on: n cards are distinct exactly when the low
+# 52 bits of their sum have n bits set (a repeated card carries, losing a bit).
 # A hand without a flush finds its value at _BASES[n][high] + _LOW_INDEX[low]: each
 # multiset of high ranks owns a run of _VALUES, one entry per multiset of low ranks
 # that completes it to n cards. That is a perfect hash of the rank counts into a dense
 # list: a few list lookups, faster than one dict lookup in a table this big.
-_SUITS_AT: Final = 156
-_LOW_AT: Final = 172
-_HIGH_AT: Final = 189
+_PRESENT_BITS: Final = 56  # 52 card bits and room for a carry
+_PRESENT: Final = (1 << 52) - 1
 _FAST_LOW_AT: Final = 16
 _FAST_HIGH_AT: Final = 33
 _LOW_MASK: Final = (1 << 17) - 1
 _LOW_RANKS: Final = 7
-_REPEATS: Final = sum(6 << (3 * c) for c in range(52))
-_FLUSHES: Final = 0x8888 << _SUITS_AT
-_REPEATS_OR_FLUSHES: Final = _REPEATS | _FLUSHES
 _SUIT_BIAS: Final = 0x3333
-_SPREAD: Final = sum(1 << (12 * r) for r in range(13))  # the counters of one suit's cards
 
 # The tables. They start empty and are filled in place on first use, so the functions
 # below never test whether they are built: the first call fails a lookup, takes the
@@ -182,7 +177,6 @@ _BASE7: Final[list[int]] = []
 _BASES: Final = {5: _BASE5, 6: _BASE6, 7: _BASE7}
 _VALUES: Final[list[int]] = []  # the values of all hands without a flush
 _FLUSH_VALUE: Final[list[int]] = []  # 13-bit rank mask of the flush suit -> value
-_FLUSH_BY_CARDS: Final[dict[int, int]] = {}  # the flush suit's card counters -> value
 _PATTERNS: Final[list[tuple[int, ...]]] = []  # value -> five ranks, most significant first
 _BUILD_LOCK: Final = threading.Lock()
 
@@ -244,7 +238,6 @@ def _build() -> None:
 
         top_of = [_straight_top(mask) for mask in range(1 << 13)]
         flush_value = [0] * (1 << 13)
-        flush_by_cards: dict[int, int] = {}
         for mask in range(1 << 13):
             if mask.bit_count() < 5:
                 continue
@@ -255,30 +248,28 @@ def _build() -> None:
                 high = tuple(r for r in range(12, -1, -1) if mask >> r & 1)[:5]
                 value = value_of[Category.FLUSH, high]
             flush_value[mask] = value
-            if mask.bit_count() <= 7:
-                flush_by_cards[sum(1 << (12 * r) for r in range(13) if mask >> r & 1)] = value
 
         hands = _rank_multisets(value_of, top_of)
         low_index, bases, values = _perfect_hash(hands)
 
-        fast, checked = [], []
+        fast = []
         for c in range(52):
             rank, suit = c >> 2, c & 3
             ranks = 5**rank if rank < _LOW_RANKS else 5 ** (rank - _LOW_RANKS) << 17
             fast.append(ranks << _FAST_LOW_AT | 1 << (4 * suit))
-            checked.append(ranks << _LOW_AT | 1 << (_SUITS_AT + 4 * suit) | 1 << (3 * c))
         # Publish the card keys last: a call that finds them finds every table full.
         _PATTERNS.extend(patterns)
         _FLUSH_VALUE.extend(flush_value)
-        _FLUSH_BY_CARDS.update(flush_by_cards)
         _LOW_INDEX.extend(low_index)
         for n, base in bases.items():
             _BASES[n].extend(base)
         _VALUES.extend(values)
         _FAST_KEYS.extend(fast)
         _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
-        _CHECKED_KEYS.update(enumerate(checked))
-        _FIRST_KEYS.update((c, k + (_SUIT_BIAS << _SUITS_AT)) for c, k in enumerate(checked))
+        _CHECKED_KEYS.update((c, k << _PRESENT_BITS | 1 << c) for c, k in enumerate(fast))
+        _FIRST_KEYS.update(
+            (c, (k + _SUIT_BIAS) << _PRESENT_BITS | 1 << c) for c, k in enumerate(fast)
+        )
 
 
 # (number of cards, high ranks in base 5, low ranks in base 5, number of low cards, value)
@@ -420,19 +411,14 @@ def evaluate(cards: Collection[int]) -> int:
             base = _BASE5
         else:
             return _evaluate_slow(cards)
-        if not k & _REPEATS_OR_FLUSHES:  # distinct cards, no flush: the common case
-            # 189, 172, 0x1FFFF: _HIGH_AT, _LOW_AT, _LOW_MASK written out (a little faster)
-            return _VALUES[base[k >> 189] + _LOW_INDEX[k >> 172 & 0x1FFFF]]
-        if not k & _REPEATS:
-            return _checked_flush(k)
     except (LookupError, TypeError, ValueError):
-        pass
-    return _evaluate_slow(cards)
-
-
-def _checked_flush(k: int) -> int:
-    suit = ((k & _FLUSHES) >> _SUITS_AT).bit_length() // 4 - 1
-    return _FLUSH_BY_CARDS[k >> (3 * suit) & _SPREAD]
+        return _evaluate_slow(cards)
+    if (k & _PRESENT).bit_count() != n:  # a card given twice
+        return _evaluate_slow(cards)
+    k >>= 56  # _PRESENT_BITS written out (a little faster)
+    if not k & 0x8888:  # no flush: the common case
+        return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+    return _unchecked_flush(k, tuple(cards))
 
 
 def _evaluate_slow(cards: Collection[int]) -> int:
@@ -441,11 +427,11 @@ def _evaluate_slow(cards: Collection[int]) -> int:
         _build()
         return evaluate(cards)  # the first call: the same rules as every later call
     hand = _check(cards)
-    k = _FIRST_KEYS[hand[0]] + sum(_CHECKED_KEYS[c] for c in hand[1:])
-    if not k & _FLUSHES:
-        high, low = k >> _HIGH_AT, k >> _LOW_AT & _LOW_MASK
+    k = _FIRST_FAST_KEYS[hand[0]] + sum(_FAST_KEYS[c] for c in hand[1:])
+    if not k & 0x8888:
+        high, low = k >> _FAST_HIGH_AT, k >> _FAST_LOW_AT & _LOW_MASK
         return _VALUES[_BASES[len(hand)][high] + _LOW_INDEX[low]]
-    return _checked_flush(k)
+    return _unchecked_flush(k, hand)
 
 
 def _check(cards: Iterable[int]) -> tuple[Card, ...]:

@@ -1,7 +1,12 @@
 """The immutable events that make up the record of a hand.
 
 A hand is the sequence of its events: hand histories, views and replays are
-renderings of them. Every event is a frozen dataclass.
+renderings of them. Every event is an immutable record: a named tuple, since
+a hand records dozens of them and tuples are the cheapest to make, that
+compares equal only to an event of the same kind.
+
+>>> HoleDealt(seat=1, card=None) == Burned(card=None), Burned(None) == Burned(None)
+(False, True)
 
 >>> Posted(seat=1, kind=Forced.BIG_BLIND, amount=2, all_in=False)
 Posted(seat=1, kind=<Forced.BIG_BLIND: 'big blind'>, amount=2, all_in=False)
@@ -9,8 +14,8 @@ Posted(seat=1, kind=<Forced.BIG_BLIND: 'big blind'>, amount=2, all_in=False)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Any, NamedTuple, TypeVar
 
 from bigblind.cards import Card
 
@@ -26,10 +31,32 @@ __all__ = [
     "HandStarted",
     "HoleDealt",
     "Mucked",
+    "Posted",
     "PotAwarded",
     "Shown",
     "Street",
 ]
+
+
+_E = TypeVar("_E", bound=tuple[Any, ...])
+
+
+def _kind_sensitive(cls: type[_E]) -> type[_E]:
+    """Let events of different kinds with equal fields compare unequal."""
+
+    def __eq__(self: tuple[Any, ...], other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self: tuple[Any, ...], other: object) -> bool:
+        return not __eq__(self, other)
+
+    def __hash__(self: tuple[Any, ...]) -> int:
+        return hash((type(self), tuple.__hash__(self)))
+
+    cls.__eq__ = __eq__  # type: ignore[method-assign]
+    cls.__ne__ = __ne__  # type: ignore[assignment,method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
+    return cls
 
 
 class Street(IntEnum):
@@ -53,6 +80,8 @@ class Forced(Enum):
     SMALL_BLIND = "small blind"
     BIG_BLIND = "big blind"
     STRADDLE = "straddle"
+    LIVE_BLIND = "live blind"  # posted out of turn by a new or returning player
+    DEAD_BLIND = "dead blind"  # owed from missed blinds: dead money, not a bet
 
 
 class ActionKind(Enum):
@@ -65,16 +94,16 @@ class ActionKind(Enum):
     RAISE = "raise"
 
 
-@dataclass(frozen=True, slots=True)
-class HandStarted:
+@_kind_sensitive
+class HandStarted(NamedTuple):
     """The hand began with these stacks and this button."""
 
     stacks: tuple[int, ...]
     button: int
 
 
-@dataclass(frozen=True, slots=True)
-class Posted:
+@_kind_sensitive
+class Posted(NamedTuple):
     """A forced bet went in (RULES 2.5, 2.6)."""
 
     seat: int
@@ -83,31 +112,31 @@ class Posted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class HoleDealt:
+@_kind_sensitive
+class HoleDealt(NamedTuple):
     """One hole card was dealt face down; ``card`` is None while unknown."""
 
     seat: int
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
-class Burned:
+@_kind_sensitive
+class Burned(NamedTuple):
     """The top card was burnt (RULES 3.2); None when not recorded."""
 
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
-class BoardDealt:
+@_kind_sensitive
+class BoardDealt(NamedTuple):
     """Board cards were turned face up for ``street`` (RULES 3.3)."""
 
     street: Street
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Acted:
+@_kind_sensitive
+class Acted(NamedTuple):
     """A player acted. ``amount``: chips put in for a call, the total for a bet or raise."""
 
     seat: int
@@ -116,16 +145,16 @@ class Acted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BetReturned:
+@_kind_sensitive
+class BetReturned(NamedTuple):
     """An uncalled bet went back to the bettor (RULES 4.8)."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+@_kind_sensitive
+class Shown(NamedTuple):
     """A player showed their hole cards (RULES 6.7)."""
 
     seat: int
@@ -133,16 +162,16 @@ class Shown:
     description: str
 
 
-@dataclass(frozen=True, slots=True)
-class Mucked:
+@_kind_sensitive
+class Mucked(NamedTuple):
     """A player threw their hand away unseen; the house still records it (RULES 6.8)."""
 
     seat: int
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PotAwarded:
+@_kind_sensitive
+class PotAwarded(NamedTuple):
     """One pot went to its winners (RULES 6.4-6.6); ``pot`` 0 is the main pot."""
 
     pot: int
@@ -153,8 +182,8 @@ class PotAwarded:
     description: str
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded:
+@_kind_sensitive
+class HandEnded(NamedTuple):
     """Every pot is awarded (RULES 7.1); the stacks the players leave with."""
 
     stacks: tuple[int, ...]

@@ -20,10 +20,10 @@ bigblind.errors.IllegalActionError: seat 2 cannot bet 500: the minimum bet is 2 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from bigblind.cards import Card, Deck, format_cards, parse_cards
 from bigblind.errors import (
@@ -68,6 +68,9 @@ class Phase(Enum):
     SHOWDOWN = "showdown"
     SETTLED = "settled"
 
+    # Phases are looked up on every action: hash by identity, not by name in Python.
+    __hash__ = object.__hash__
+
 
 # The one place that says which phase may follow which.
 _NEXT: dict[Phase, frozenset[Phase]] = {
@@ -78,8 +81,7 @@ _NEXT: dict[Phase, frozenset[Phase]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """What the player to act may do now, with exact amounts.
 
     ``call`` is the chips a call puts in (an all-in call may be less than the
@@ -151,7 +153,63 @@ class Hand:
     or when a person deals. ``showdown="auto"`` shows and mucks by RULES 6.7
     (``show_all`` shows every hand); ``"manual"`` waits for :meth:`show` and
     :meth:`muck` in showdown order.
+
+    A table can place the blinds itself: ``blind_seats=(small, big)`` (small
+    None for a dead small blind, RULES 8.4), ``live_blinds`` (a new or
+    returning player's live post, which counts as their bet) and
+    ``dead_blinds`` (missed blinds owed: dead money into the main pot).
+
+    >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [50] * 4, button=0,
+    ...             blind_seats=(None, 1), live_blinds={3: 2}, dead_blinds={3: 1})
+    >>> hand.bets, hand.pot, hand.actor
+    ((0, 2, 0, 2), 5, 2)
     """
+
+    __slots__ = (
+        "_able",
+        "_acted",
+        "_actor",
+        "_aggressor",
+        "_auto_deal",
+        "_auto_show",
+        "_bet_count",
+        "_bet_size",
+        "_bets",
+        "_board",
+        "_contrib",
+        "_current",
+        "_dead",
+        "_deck",
+        "_events",
+        "_first_preflop",
+        "_fixed",
+        "_folded",
+        "_full_level",
+        "_hole",
+        "_hole_count",
+        "_increment",
+        "_legal_cache",
+        "_live",
+        "_matched",
+        "_no_limit",
+        "_order",
+        "_phase",
+        "_pots",
+        "_result",
+        "_runout",
+        "_shown",
+        "_stacks",
+        "_start",
+        "_street",
+        "_street_done",
+        "_to_show",
+        "_values",
+        "button",
+        "rules",
+        "seats",
+        "show_all",
+    )
+
 
     def __init__(
         self,
@@ -163,6 +221,9 @@ class Hand:
         dealing: Literal["auto", "manual"] = "auto",
         showdown: Literal["auto", "manual"] = "auto",
         show_all: bool = False,
+        blind_seats: tuple[int | None, int] | None = None,
+        live_blinds: Mapping[int, int] | None = None,
+        dead_blinds: Mapping[int, int] | None = None,
     ) -> None:
         n = len(stacks)
         if not 2 <= n <= MAX_PLAYERS:
@@ -181,6 +242,9 @@ class Hand:
         if dealing == "manual" and deck is not None:
             raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
         self.rules = rules
+        self._fixed = rules.structure is Structure.FIXED_LIMIT
+        self._no_limit = rules.structure is Structure.NO_LIMIT
+        self._bet_size = rules.small_bet
         self.button = button
         self.seats = n
         self.show_all = show_all
@@ -219,7 +283,10 @@ class Hand:
         self._live = n  # seats not folded
         self._values: dict[int, int] = {}
         self._hole_count = 0
-        self._post_forced()
+        live = dict(live_blinds or {})
+        dead = dict(dead_blinds or {})
+        self._check_posts(blind_seats, live, dead)
+        self._post_forced(blind_seats, live, dead)
         self._advance()
 
     # ----------------------------------------------------------------- queries
@@ -328,11 +395,11 @@ class Hand:
         events: list[Event] = []
         for event in self._events:
             if isinstance(event, HoleDealt) and event.seat != seat:
-                event = replace(event, card=None)
+                event = event._replace(card=None)
             elif isinstance(event, Mucked) and event.seat != seat:
-                event = replace(event, cards=(None,) * len(event.cards))
+                event = event._replace(cards=(None,) * len(event.cards))
             elif isinstance(event, Burned):
-                event = replace(event, card=None)
+                event = event._replace(card=None)
             events.append(event)
         actor = self._actor
         return HandView(
@@ -571,24 +638,38 @@ class Hand:
             else:
                 return
 
-    def _post_forced(self) -> None:
+    def _post_forced(
+        self,
+        blind_seats: tuple[int | None, int] | None,
+        live: Mapping[int, int],
+        dead: Mapping[int, int],
+    ) -> None:
         """Antes and blinds before any card (RULES 2.2-2.7); blinds before antes when short."""
         rules, n, order = self.rules, self.seats, self._order
-        if n == 2:
+        sb_seat: int | None
+        if blind_seats is not None:
+            sb_seat, bb_seat = blind_seats
+        elif n == 2:
             sb_seat, bb_seat = self.button, order[0]
         else:
             sb_seat, bb_seat = order[0], order[1]
-        blinds = [
-            (sb_seat, Forced.SMALL_BLIND, rules.small_blind),
-            (bb_seat, Forced.BIG_BLIND, rules.big_blind),
-        ]
+        posts: list[tuple[int, Forced, int]] = []
+        if sb_seat is not None:
+            posts.append((sb_seat, Forced.SMALL_BLIND, rules.small_blind))
+        posts.append((bb_seat, Forced.BIG_BLIND, rules.big_blind))
         straddler = None
         if rules.straddle and n >= 3:
-            straddler = order[2 % n]
-            blinds.append((straddler, Forced.STRADDLE, rules.straddle))
-        blind_of = [0] * n
-        for seat, _kind, amount in blinds:
-            blind_of[seat] = min(amount, self._stacks[seat])
+            straddler = (bb_seat + 1) % n
+            posts.append((straddler, Forced.STRADDLE, rules.straddle))
+        posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
+        posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
+        # RULES 2.6: a short stack covers its blinds first, then dead money, then the ante.
+        left = list(self._stacks)
+        amounts = []
+        for seat, _kind, amount in posts:
+            amount = min(amount, left[seat])
+            left[seat] -= amount
+            amounts.append(amount)
         if rules.ante_type is AnteType.PER_PLAYER:
             antes = [(seat, rules.ante) for seat in order]
         elif rules.ante_type is AnteType.BIG_BLIND:
@@ -596,24 +677,24 @@ class Hand:
         else:
             antes = []
         for seat, ante in antes:
-            amount = min(ante, self._stacks[seat] - blind_of[seat])
+            amount = min(ante, left[seat])
             if amount <= 0:
                 continue
-            self._stacks[seat] -= amount
-            if self._stacks[seat] == 0:
-                self._able -= 1
+            left[seat] -= amount
+            self._take(seat, amount)
             if rules.antes_as_contributions:
                 self._contrib[seat] += amount
             else:
                 self._dead += amount
-            self._events.append(
-                Posted(seat, Forced.ANTE, amount, self._stacks[seat] == blind_of[seat] == 0)
-            )
-        for seat, kind, _amount in blinds:
-            amount = blind_of[seat]
+            self._events.append(Posted(seat, Forced.ANTE, amount, self._stacks[seat] == 0))
+        for (seat, kind, _), amount in zip(posts, amounts, strict=True):
             if amount <= 0:
                 continue
-            self._put(seat, amount)
+            if kind is Forced.DEAD_BLIND:
+                self._take(seat, amount)
+                self._dead += amount
+            else:
+                self._put(seat, amount)
             self._events.append(Posted(seat, kind, amount, self._stacks[seat] == 0))
         self._current = rules.straddle if straddler is not None else rules.big_blind
         self._increment = self._current if rules.structure is not Structure.FIXED_LIMIT else 0
@@ -671,6 +752,8 @@ class Hand:
             self._full_level = 0
             self._bet_count = 0
             self._aggressor = None
+            if self._street >= Street.TURN:
+                self._bet_size = self.rules.big_bet
             start = self._order[0]
         else:
             start = (self._first_preflop + 1) % self.seats
@@ -853,47 +936,43 @@ class Hand:
         return legal
 
     def _compute_legal(self, seat: int) -> Legal:
-        rules = self.rules
         stack = self._stacks[seat]
         mine = self._bets[seat]
-        to_call = self._current - mine
-        call = min(to_call, stack) if to_call > 0 else None
+        current = self._current
+        to_call = current - mine
+        call = (to_call if to_call < stack else stack) if to_call > 0 else None
         lo = hi = None
         if stack > to_call and self._may_raise(seat):
             everything = mine + stack
-            structure = rules.structure
-            if structure is Structure.FIXED_LIMIT:
-                size = rules.small_bet if self._street <= Street.FLOP else rules.big_bet
-                lo = hi = min(self._full_level + size, everything)
+            if self._fixed:
+                lo = hi = min(self._full_level + self._bet_size, everything)
             else:
-                lo = min(self._current + self._increment, everything)
-                if structure is Structure.NO_LIMIT:
+                lo = current + self._increment
+                if lo > everything:
+                    lo = everything
+                if self._no_limit:
                     hi = everything
                 else:
-                    pot = sum(self._contrib) + self._dead
-                    hi = min(self._current + pot + to_call, everything)
+                    hi = min(current + sum(self._contrib) + self._dead + to_call, everything)
                     lo = min(lo, hi)
-        return Legal(seat, to_call > 0, to_call <= 0, call, lo, hi, self._current == 0)
+        return Legal(seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0)
 
     def _may_raise(self, seat: int) -> bool:
         """Raise rights: someone able to respond, the cap, short all-ins (RULES 5.2, 5.6)."""
         if not self._others_able(seat):
             return False
-        rules = self.rules
-        if rules.structure is Structure.FIXED_LIMIT and rules.cap is not None:
-            heads_up = rules.uncapped_heads_up and self._live_count() == 2
-            if not heads_up and self._bet_count >= rules.cap:
-                return False
+        cap = self.rules.cap
+        capped = self._fixed and cap is not None and self._bet_count >= cap
+        if capped and not (self.rules.uncapped_heads_up and self._live == 2):
+            return False
         if not self._acted[seat]:
             return True
         return self._current - self._matched[seat] >= self._reopen_size()
 
     def _reopen_size(self) -> int:
         """How much more than a player matched reopens the betting for them (RULES 5.6)."""
-        rules = self.rules
-        if rules.structure is Structure.FIXED_LIMIT:
-            size = rules.small_bet if self._street <= Street.FLOP else rules.big_bet
-            return (size + 1) // 2
+        if self._fixed:
+            return (self._bet_size + 1) // 2
         return self._increment
 
     def _raise(self, seat: int, amount: int, legal: Legal, verb: str) -> None:
@@ -914,11 +993,9 @@ class Hand:
             if lo == hi:
                 msg = f"seat {seat} cannot {verb} {amount}: the only {noun} is to {lo}"
             raise IllegalActionError(msg)
-        rules = self.rules
         raise_size = amount - self._current
-        if rules.structure is Structure.FIXED_LIMIT:
-            size = rules.small_bet if self._street <= Street.FLOP else rules.big_bet
-            full = 2 * (amount - self._full_level) >= size
+        if self._fixed:
+            full = 2 * (amount - self._full_level) >= self._bet_size
         else:
             full = raise_size >= self._increment
             if full:
@@ -949,18 +1026,24 @@ class Hand:
     def _others_able(self, seat: int) -> bool:
         """Whether another player could answer a raise: chips beyond the current bet."""
         current, folded, stacks, bets = self._current, self._folded, self._stacks, self._bets
-        return any(
-            s != seat and not folded[s] and stacks[s] and bets[s] + stacks[s] > current
-            for s in range(self.seats)
-        )
+        for s in range(self.seats):
+            if s != seat and stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
+                return True
+        return False
 
     def _responders(self) -> int:
         current, folded, stacks, bets = self._current, self._folded, self._stacks, self._bets
-        return sum(
-            1
-            for s in range(self.seats)
-            if not folded[s] and stacks[s] and bets[s] + stacks[s] > current
-        )
+        count = 0
+        for s in range(self.seats):
+            if stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
+                count += 1
+        return count
+
+    def _take(self, seat: int, amount: int) -> None:
+        """Chips from a stack that are not a bet (antes, dead blinds)."""
+        if amount and self._stacks[seat] == amount:
+            self._able -= 1
+        self._stacks[seat] -= amount
 
     def _put(self, seat: int, amount: int) -> None:
         if amount and self._stacks[seat] == amount:
@@ -998,6 +1081,35 @@ class Hand:
     def _next_board_street(self) -> Street:
         size = len(self._board)
         return Street.FLOP if size == 0 else Street.TURN if size == 3 else Street.RIVER
+
+    def _check_posts(
+        self,
+        blind_seats: tuple[int | None, int] | None,
+        live: Mapping[int, int],
+        dead: Mapping[int, int],
+    ) -> None:
+        n = self.seats
+        if blind_seats is not None:
+            try:
+                small, big = blind_seats
+            except (TypeError, ValueError):
+                raise RulesError(
+                    f"blind_seats {blind_seats!r} must be (small blind seat or None,"
+                    " big blind seat)"
+                ) from None
+            for name, seat in (("small blind", small), ("big blind", big)):
+                if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+                    raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+            if small == big:
+                raise RulesError(f"seat {big} cannot post both blinds")
+        for name, posts in (("live blind", live), ("dead blind", dead)):
+            for seat, amount in posts.items():
+                if not isinstance(seat, int) or not 0 <= seat < n:
+                    raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+                if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                    raise RulesError(
+                        f"{name} {amount!r} of seat {seat} must be whole chips, 0 or more"
+                    )
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.seats:

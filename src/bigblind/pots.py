@@ -53,6 +53,8 @@ def build_pots(
     capped = live if all_in is None else [seat for seat in live if all_in[seat]]
     highest = max(contributions)
     levels = sorted({contributions[seat] for seat in capped if contributions[seat] < highest})
+    if not levels and (all_in is not None or contributions[live[0]] == highest):
+        return [Pot(sum(contributions) + dead, tuple(live))]  # no side pot: the common case
     levels.append(highest)
     pots: list[Pot] = []
     previous = 0
@@ -94,6 +96,8 @@ def split(amount: int, *, winners: Sequence[int], button: int, seats: int) -> tu
     >>> split(5, winners=(0, 2), button=2, seats=3)
     (3, 2)
     """
+    if len(winners) == 1:
+        return (amount,)
     share, odd = divmod(amount, len(winners))
     by_position = sorted(winners, key=lambda seat: (seat - button - 1) % seats)
     extra = set(by_position[:odd])

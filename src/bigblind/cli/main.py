@@ -22,7 +22,7 @@ import bigblind
 from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
-__all__ = ["ReplaySummary", "main", "replay_paths", "run_replay"]
+__all__ = ["ReplaySummary", "main", "replay_paths", "run_equity", "run_eval", "run_replay"]
 
 PHH_SUFFIXES = (".phh", ".phhs")
 
@@ -178,8 +178,125 @@ def _stacks(stacks: Sequence[float]) -> str:
     return "[" + ", ".join(map(str, stacks)) + "]"
 
 
+# --------------------------------------------------------------------- eval
+
+
+def _add_eval(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "eval",
+        help="value a hand of 5 to 7 cards",
+        description=(
+            "Print the best five-card hand of 5, 6 or 7 cards in words, its value"
+            " (1 to 7462, higher wins, equal values split) and its five cards. Cards may"
+            " be given apart (As Ks Qs Js Ts) or together (AsKsQsJsTs)."
+        ),
+    )
+    command.add_argument("cards", nargs="+", metavar="CARD", help="cards such as As, Td or 10d")
+    command.set_defaults(run=run_eval)
+
+
+def run_eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind eval CARD...``: 0, or 2 for cards that cannot be read or evaluated.
+
+    >>> import sys
+    >>> run_eval(argparse.Namespace(cards=["As", "Ks", "Qs", "Js", "Ts"]), sys.stdout, sys.stderr)
+    Royal flush (value 7462): As Ks Qs Js Ts
+    0
+    """
+    from bigblind.cards import format_cards, parse_cards
+    from bigblind.errors import CardError
+    from bigblind.evaluate import evaluate_hand
+
+    try:
+        cards = parse_cards(" ".join(args.cards))
+        if len(cards) not in (5, 6, 7):
+            print(f"bigblind eval: give 5, 6 or 7 cards, not {len(cards)}", file=err)
+            return 2
+        hand = evaluate_hand(cards)
+    except CardError as error:
+        print(f"bigblind eval: {error}", file=err)
+        return 2
+    print(f"{hand.description} (value {hand.value}): {format_cards(hand.cards, ' ')}", file=out)
+    return 0
+
+
+# ------------------------------------------------------------------- equity
+
+
+def _add_equity(subparsers: Subparsers) -> None:
+    command = subparsers.add_parser(
+        "equity",
+        help="all-in equity of hands or ranges",
+        description=(
+            "Print the share of the pot each player wins all-in, for 2 to 10 hands (AcAd)"
+            " or ranges (QQ+,AKs; random). Every run-out is counted when there are few"
+            " enough, else a seeded Monte Carlo sample is drawn; --exact and --samples"
+            " choose. Ties count their split share."
+        ),
+    )
+    command.add_argument(
+        "players", nargs="+", metavar="HAND", help="a hand (AcAd) or a range (QQ+,AKs)"
+    )
+    command.add_argument("--board", default="", help="0, 3, 4 or 5 board cards (e.g. 'Ah7d2c')")
+    command.add_argument("--dead", default="", help="cards out of play")
+    how = command.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="count every run-out")
+    how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N deals")
+    command.add_argument("--seed", type=int, metavar="S", help="seed for Monte Carlo")
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.set_defaults(run=run_equity)
+
+
+def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind equity HAND...``: 0, or 2 for hands, board or settings it cannot use."""
+    import json
+
+    from bigblind.equity import equity
+    from bigblind.errors import BigblindError
+
+    exact: bool | None = True if args.exact else False if args.samples is not None else None
+    try:
+        result = equity(
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            exact=exact,
+            samples=100_000 if args.samples is None else args.samples,
+            seed=args.seed,
+        )
+    except BigblindError as error:
+        print(f"bigblind equity: {error}", file=err)
+        return 2
+    if args.json:
+        print(json.dumps(result.as_dict()), file=out)
+        return 0
+    width = max(4, *(len(p.hand) for p in result.players))
+    spread = "" if result.exact else " " * 9
+    print(f"{'hand':<{width}}  {'equity':>7}{spread}  {'win':>7}  {'tie':>7}", file=out)
+    for p in result.players:
+        error_bar = "" if p.stderr is None else f" ± {100 * p.stderr:.2f}%"
+        print(
+            f"{p.hand:<{width}}  {100 * p.equity:6.2f}%{error_bar}"
+            f"  {100 * p.win:6.2f}%  {100 * p.tie:6.2f}%",
+            file=out,
+        )
+    if result.exact and result.trials == result.boards:
+        print(f"exact: {result.boards:,} boards", file=out)
+    elif result.exact:
+        hands = result.trials // result.boards
+        print(
+            f"exact: {result.boards:,} boards for each of {hands:,} combinations of hands"
+            f" ({result.trials:,} deals)",
+            file=out,
+        )
+    else:
+        seed = "" if args.seed is None else f", seed {args.seed}"
+        print(f"Monte Carlo: {result.trials:,} deals{seed}; ± one standard error", file=out)
+    return 0
+
+
 # One entry per subcommand: the function that declares it.
-_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_replay,)
+_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_replay, _add_eval, _add_equity)
 
 
 if __name__ == "__main__":
