@@ -151,21 +151,26 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     return sep.join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
 
 
-def _shuffle(cards: Sequence[Card], draw: Callable[[int], int]) -> tuple[Card, ...]:
-    """A uniformly random order of ``cards`` (RULES 1.2: every order equally likely).
+def _lehmer_code(size: int, draw: Callable[[int], int]) -> int:
+    """A uniform number below size! (RULES 1.2: every order equally likely).
 
-    One draw of enough random bits, redrawn until it falls below n!, is read
+    One draw of enough random bits, redrawn until it falls below size!, read
     as the Lehmer code of a permutation: exact, and one call to the source.
     """
-    n = len(cards)
-    orders = _FACTORIALS[n]
+    orders = _FACTORIALS[size]
     bits = orders.bit_length()
     code = draw(bits)
     while code >= orders:
         code = draw(bits)
+    return code
+
+
+def _shuffle(cards: Sequence[Card], draw: Callable[[int], int]) -> tuple[Card, ...]:
+    """A uniformly random order of ``cards``."""
+    code = _lehmer_code(len(cards), draw)
     pool = list(cards)
     out = []
-    for size in range(n, 0, -1):
+    for size in range(len(pool), 0, -1):
         code, index = divmod(code, size)
         out.append(pool.pop(index))
     return tuple(out)
@@ -190,21 +195,37 @@ class Deck:
     (Card('As'), Card('Kd'))
     """
 
-    __slots__ = ("_cards", "_top")
+    __slots__ = ("_cards", "_code", "_pool", "_top")
 
     def __init__(self, cards: Sequence[int] | None = None) -> None:
-        self._cards: tuple[Card, ...]
+        # A shuffled deck decodes its order lazily from one Lehmer code: a hand
+        # deals a score of cards, and the rest need never be worked out.
+        self._top = 0
+        self._cards: list[Card]
+        self._pool: list[Card] = []
+        self._code = 0
         if cards is None:
-            self._cards = _shuffle(CARDS, secrets.randbits)
-            self._top = 0
+            self._shuffle(secrets.randbits)
             return
         for card in cards:
             if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
                 raise CardError(f"a deck holds card numbers 0 to 51, not {card!r}")
         if len(set(cards)) != len(cards):
             raise CardError(f"a deck cannot hold a card twice: {format_cards(cards, ' ')}")
-        self._cards = tuple(CARDS[c] for c in cards)
-        self._top = 0
+        self._cards = [CARDS[c] for c in cards]
+
+    def _shuffle(self, draw: Callable[[int], int]) -> None:
+        self._cards = []
+        self._pool = list(CARDS)
+        self._code = _lehmer_code(52, draw)
+
+    def _decode(self, count: int) -> None:
+        """Work out the order down to card ``count`` from the top."""
+        cards, pool, code = self._cards, self._pool, self._code
+        while len(cards) < count and pool:
+            code, index = divmod(code, len(pool))
+            cards.append(pool.pop(index))
+        self._code = code
 
     @classmethod
     def shuffled(cls, seed: int | None = None) -> Deck:
@@ -212,8 +233,8 @@ class Deck:
         if seed is None:
             return cls()
         deck = cls.__new__(cls)
-        deck._cards = _shuffle(CARDS, random.Random(seed).getrandbits)
         deck._top = 0
+        deck._shuffle(random.Random(seed).getrandbits)
         return deck
 
     @classmethod
@@ -228,12 +249,13 @@ class Deck:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, dealt ones included, top first."""
-        return self._cards
+        self._decode(52)
+        return tuple(self._cards)
 
     @property
     def remaining(self) -> int:
         """How many cards are left to deal."""
-        return len(self._cards) - self._top
+        return len(self._cards) + len(self._pool) - self._top
 
     def __len__(self) -> int:
         return self.remaining
@@ -245,16 +267,20 @@ class Deck:
         if count > self.remaining:
             raise CardError(f"cannot deal {count} cards: only {self.remaining} are left")
         start = self._top
-        self._top = start + count
-        return self._cards[start : self._top]
+        end = self._top = start + count
+        if end > len(self._cards):
+            self._decode(end)
+        return tuple(self._cards[start:end])
 
     def deal_one(self) -> Card:
         """Take the top card."""
-        if self._top >= len(self._cards):
-            raise CardError("cannot deal a card: the deck is empty")
-        card = self._cards[self._top]
-        self._top += 1
-        return card
+        top = self._top
+        if top >= len(self._cards):
+            if not self._pool:
+                raise CardError("cannot deal a card: the deck is empty")
+            self._decode(top + 1)
+        self._top = top + 1
+        return self._cards[top]
 
     def __repr__(self) -> str:
         return f"Deck({self.remaining} cards left)"

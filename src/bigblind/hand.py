@@ -372,9 +372,14 @@ class Hand:
     @property
     def legal(self) -> Legal | None:
         """The legal actions of the player to act, or None when nobody is to bet."""
-        if self._phase is not Phase.BETTING or self._actor is None:
+        actor = self._actor
+        if self._phase is not Phase.BETTING or actor is None:
             return None
-        return self._legal(self._actor)
+        cached = self._legal_cache
+        if cached is not None and cached.seat == actor:
+            return cached
+        legal = self._legal_cache = self._compute_legal(actor)
+        return legal
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -704,7 +709,7 @@ class Hand:
 
     def _dealing_step(self) -> bool:
         """Deal what is due; False when waiting for the person dealing."""
-        if self._street is Street.PREFLOP and not self._hole_complete():
+        if self._hole_count < 2 * self.seats:
             if not self._auto_deal:
                 return False
             assert self._deck is not None
