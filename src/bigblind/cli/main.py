@@ -12,6 +12,7 @@ bigblind ...
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import TextIO, TypeAlias
 
 import bigblind
 from bigblind.errors import HistoryError
+from bigblind.cli import tournament
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
 __all__ = ["ReplaySummary", "main", "replay_paths", "run_equity", "run_eval", "run_replay"]
@@ -45,7 +47,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if run is None:
         parser.print_help(sys.stdout)
         return 2
-    return run(args, sys.stdout, sys.stderr)
+    try:
+        return run(args, sys.stdout, sys.stderr)
+    except BrokenPipeError:
+        # The reader went away (`bigblind ... | head`): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -296,7 +303,12 @@ def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 # One entry per subcommand: the function that declares it.
-_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_replay, _add_eval, _add_equity)
+_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    _add_replay,
+    _add_eval,
+    _add_equity,
+    tournament.add_parser,
+)
 
 
 if __name__ == "__main__":
