@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 import bigblind
-from bigblind.errors import HistoryError
 from bigblind.cli import tournament
+from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
 __all__ = ["ReplaySummary", "main", "replay_paths", "run_equity", "run_eval", "run_replay"]
