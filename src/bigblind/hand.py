@@ -210,7 +210,6 @@ class Hand:
         "show_all",
     )
 
-
     def __init__(
         self,
         rules: Rules,
