@@ -157,6 +157,7 @@ _ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with pars
 # list: a few list lookups, faster than one dict lookup in a table this big.
 _PRESENT_BITS: Final = 56  # 52 card bits and room for a carry
 _PRESENT: Final = (1 << 52) - 1
+_FLUSH_BITS: Final = 0x8888 << _PRESENT_BITS
 _FAST_LOW_AT: Final = 16
 _FAST_HIGH_AT: Final = 33
 _LOW_MASK: Final = (1 << 17) - 1
@@ -166,8 +167,11 @@ _SUIT_BIAS: Final = 0x3333
 # The tables. They start empty and are filled in place on first use, so the functions
 # below never test whether they are built: the first call fails a lookup, takes the
 # slow path, builds, and every later call finds them full.
-_FIRST_KEYS: Final[dict[int, int]] = {}  # card -> checked key, suit bias included
-_CHECKED_KEYS: Final[dict[int, int]] = {}  # card -> checked key
+# card -> checked key (suit bias included in the first); 104 entries, so that a
+# negative number or one from 52 to 103 reads a 0 key, which lacks its card bit
+# and so fails the count of card bits: no test of the range on the fast path.
+_FIRST_KEYS: Final[list[int]] = []
+_CHECKED_KEYS: Final[list[int]] = []
 _FIRST_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key, suit bias included
 _FAST_KEYS: Final[list[int]] = []  # card -> unchecked key
 _LOW_INDEX: Final[list[int]] = []  # low ranks in base 5 -> index among those of its size
@@ -266,9 +270,9 @@ def _build() -> None:
         _VALUES.extend(values)
         _FAST_KEYS.extend(fast)
         _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
-        _CHECKED_KEYS.update((c, k << _PRESENT_BITS | 1 << c) for c, k in enumerate(fast))
-        _FIRST_KEYS.update(
-            (c, (k + _SUIT_BIAS) << _PRESENT_BITS | 1 << c) for c, k in enumerate(fast)
+        _CHECKED_KEYS.extend([k << _PRESENT_BITS | 1 << c for c, k in enumerate(fast)] + [0] * 52)
+        _FIRST_KEYS.extend(
+            [(k + _SUIT_BIAS) << _PRESENT_BITS | 1 << c for c, k in enumerate(fast)] + [0] * 52
         )
 
 
@@ -396,12 +400,27 @@ def evaluate(cards: Collection[int]) -> int:
     first = _FIRST_KEYS
     keys = _CHECKED_KEYS
     try:
-        n = len(cards)
-        if n == 7:
+        if len(cards) == 7:  # the common case first, then the same for 6 and 5 below
             a, b, c, d, e, f, g = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-            base = _BASE7
-        elif n == 6:
+            # 7: the card bits (a repeated or bad card has fewer); 89 and 72: the rank
+            # fields of the key (_PRESENT_BITS + 33 and + 16), written out (faster).
+            if (k & _PRESENT).bit_count() == 7 and not k & _FLUSH_BITS:
+                return _VALUES[_BASE7[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+        else:
+            return _evaluate_short(cards)
+    except (IndexError, TypeError, ValueError):
+        pass
+    return _evaluate_slow(cards)
+
+
+def _evaluate_short(cards: Collection[int]) -> int:
+    """:func:`evaluate` for 5 or 6 cards."""
+    first = _FIRST_KEYS
+    keys = _CHECKED_KEYS
+    try:
+        n = len(cards)
+        if n == 6:
             a, b, c, d, e, f = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
             base = _BASE6
@@ -411,14 +430,11 @@ def evaluate(cards: Collection[int]) -> int:
             base = _BASE5
         else:
             return _evaluate_slow(cards)
-    except (LookupError, TypeError, ValueError):
-        return _evaluate_slow(cards)
-    if (k & _PRESENT).bit_count() != n:  # a card given twice
-        return _evaluate_slow(cards)
-    k >>= 56  # _PRESENT_BITS written out (a little faster)
-    if not k & 0x8888:  # no flush: the common case
-        return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
-    return _unchecked_flush(k, tuple(cards))
+        if (k & _PRESENT).bit_count() == n and not k & _FLUSH_BITS:
+            return _VALUES[base[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+    except (IndexError, TypeError, ValueError):
+        pass
+    return _evaluate_slow(cards)
 
 
 def _evaluate_slow(cards: Collection[int]) -> int:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 import bigblind
-from bigblind.cli import tournament
+from bigblind.cli import simulate, tournament
 from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
@@ -308,6 +308,7 @@ _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_eval,
     _add_equity,
     tournament.add_parser,
+    simulate.add_parser,
 )
 
 

@@ -12,47 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
+from bigblind.bots import BOTS, make_bot
 from bigblind.errors import BigblindError
-from bigblind.hand import HandView
 from bigblind.table import Decide
 from bigblind.tournament import BlindStructure, Tournament
 
 __all__ = ["add_parser", "run"]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-
-class _RandomBot:
-    """Picks a legal action at random, reproducibly from its seed; shoves now and then."""
-
-    def __init__(self, seed: str) -> None:
-        self._random = random.Random(seed)
-
-    def __call__(self, view: HandView) -> str:
-        legal = view.legal
-        assert legal is not None
-        roll = self._random.random()
-        if legal.call is not None:
-            if roll < 0.35:
-                return "fold"
-            if roll < 0.8 or not legal.can_raise:
-                return "call"
-        elif roll < 0.6 or not legal.can_raise:
-            return "check"
-        assert legal.min_raise_to is not None and legal.max_raise_to is not None
-        if self._random.random() < 0.25:
-            return "all-in"
-        amount = self._random.randint(legal.min_raise_to, legal.max_raise_to)
-        return f"raise {amount}"
-
-
-# The bots ``--bots`` can name: each makes a player's decision from a seed text.
-_BOTS: dict[str, Callable[[str], Decide]] = {"random": _RandomBot}
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -69,7 +39,9 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument("--players", type=int, default=9, help="field size (default 9)")
     command.add_argument("--seed", type=int, default=None, help="seed for a reproducible run")
     command.add_argument(
-        "--bots", choices=sorted(_BOTS), default="random", help="the bots that play"
+        "--bots",
+        default="random",
+        help=f"bots, comma-separated, cycled over the players ({', '.join(sorted(BOTS))})",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument(
@@ -91,9 +63,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     err = err or sys.stderr
     names = [f"Player {i}" for i in range(1, args.players + 1)]
     seed = 0 if args.seed is None else args.seed
-    make = _BOTS[args.bots]
-    bots = {name: make(f"{args.bots}:{seed}:{name}") for name in names}
+    kinds = [kind.strip() for kind in args.bots.split(",")]
     try:
+        bots: dict[str, Decide] = {
+            name: make_bot(kinds[i % len(kinds)], seed * 1000 + i).act
+            for i, name in enumerate(names)
+        }
         tournament = Tournament(
             names,
             starting_stack=args.stack,
