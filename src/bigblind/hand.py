@@ -103,6 +103,27 @@ class Legal(NamedTuple):
         """Whether a bet or raise is possible."""
         return self.min_raise_to is not None
 
+    def options(self) -> tuple[str, ...]:
+        """The choices in words, as a person at the table says them.
+
+        >>> Legal(3, True, False, 4, 8, 200, False).options()
+        ('fold', 'call 4', 'raise to 8-200')
+        >>> Legal(1, False, True, None, 2, 2, True).options()
+        ('check', 'bet 2')
+        """
+        parts = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        low, high = self.min_raise_to, self.max_raise_to
+        if low is not None and high is not None:
+            noun = "bet" if self.bet else "raise to"
+            parts.append(f"{noun} {low}" if low == high else f"{noun} {low}-{high}")
+        return tuple(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
@@ -1156,17 +1177,4 @@ class Hand:
 
 
 def _describe_legal(legal: Legal) -> str:
-    parts = []
-    if legal.fold:
-        parts.append("fold")
-    if legal.check:
-        parts.append("check")
-    if legal.call is not None:
-        parts.append(f"call {legal.call}")
-    if legal.min_raise_to is not None:
-        noun = "bet" if legal.bet else "raise to"
-        if legal.min_raise_to == legal.max_raise_to:
-            parts.append(f"{noun} {legal.min_raise_to}")
-        else:
-            parts.append(f"{noun} {legal.min_raise_to} to {legal.max_raise_to}")
-    return ", ".join(parts)
+    return ", ".join(legal.options())
