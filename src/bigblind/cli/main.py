@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 import bigblind
-from bigblind.cli import simulate, tournament
+from bigblind.cli import live, simulate, tournament
 from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
@@ -309,6 +309,7 @@ _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_equity,
     tournament.add_parser,
     simulate.add_parser,
+    live.add_parser,
 )
 
 
