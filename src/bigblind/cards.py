@@ -220,8 +220,9 @@ class Deck:
         self._code = _lehmer_code(52, draw)
 
     def _decode(self, count: int) -> None:
-        """Work out the order down to card ``count`` from the top."""
+        """Work out the order down to card ``count`` from the top, and a few more."""
         cards, pool, code = self._cards, self._pool, self._code
+        count = max(count, len(cards) + 8)  # burns and board come one by one: decode ahead
         while len(cards) < count and pool:
             code, index = divmod(code, len(pool))
             cards.append(pool.pop(index))

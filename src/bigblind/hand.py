@@ -806,18 +806,15 @@ class Hand:
         self._actor = None
         bets = self._bets
         top = max(bets)
-        if top:
-            leaders = [s for s in range(self.seats) if bets[s] == top]
-            if len(leaders) == 1:
-                seat = leaders[0]
-                second = max(b for s, b in enumerate(bets) if s != seat)
-                excess = top - second
-                bets[seat] -= excess
-                self._contrib[seat] -= excess
-                if self._stacks[seat] == 0:
-                    self._able += 1
-                self._stacks[seat] += excess
-                self._events.append(BetReturned(seat, excess))
+        if top and bets.count(top) == 1:
+            seat = bets.index(top)
+            excess = top - sorted(bets)[-2]
+            bets[seat] -= excess
+            self._contrib[seat] -= excess
+            if self._stacks[seat] == 0:
+                self._able += 1
+            self._stacks[seat] += excess
+            self._events.append(BetReturned(seat, excess))
         self._street_done = True
         if self._live_count() == 1:
             self._settle()

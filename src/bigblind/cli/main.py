@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 import bigblind
-from bigblind.cli import live, simulate, tournament
+from bigblind.cli import live, play, simulate, tournament
 from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
@@ -304,6 +304,7 @@ def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # One entry per subcommand: the function that declares it.
 _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    play.add_parser,
     _add_replay,
     _add_eval,
     _add_equity,

@@ -1,0 +1,143 @@
+"""The dealer's assistant, driven headless by key presses (textual's pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bigblind import Rules
+from bigblind.live import LiveSession
+from bigblind.phh import loads, replay
+from bigblind.ui.live_app import LiveApp
+
+SIZE = (130, 40)
+
+
+def drive(app: LiveApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def keys(pilot: Pilot[None], *pressed: str) -> None:
+    await pilot.press(*pressed)
+    await pilot.pause()
+
+
+async def entry(pilot: Pilot[None], key: str, text: str) -> None:
+    """Open an entry with ``key``, type ``text`` and send it."""
+    await pilot.press(key)
+    await pilot.press(*["space" if ch == " " else ch for ch in text.lower()])
+    await keys(pilot, "enter")
+
+
+def session() -> LiveSession:
+    players = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    return LiveSession(Rules.no_limit(blinds=(1, 2)), players, button=0)
+
+
+# RULES 9.3 and 9.4 at the keyboard: an exposed card in the deal, a flop too early.
+def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        assert " Enter  card face down" in app.text("keys")
+        assert " x  exposed card" in app.text("keys")
+        await keys(pilot, "enter", "enter", "enter")
+        assert app.text("step") == "▶ Deal Bob (seat 2) its second card"
+        # Card 4 turns face up: RULES 9.3.
+        await entry(pilot, "x", "Qh")
+        procedure = app.text("procedure")
+        assert "Card 4 of the deal, the Qh to Bob (seat 2), was exposed" in procedure
+        assert (
+            "RULES 9.3: Set the exposed Qh aside; after the deal give Bob (seat 2) the top"
+            " card; the Qh is the burn before the flop." in procedure
+        )
+        await keys(pilot, "enter", "enter")
+        assert app.text("step") == (
+            "▶ Give Bob (seat 2) the top card: it replaces the exposed Qh (RULES 9.3)"
+        )
+        await entry(pilot, "k", "As")
+        assert "A♠" in app.text("seats")
+        assert app.text("step") == "▶ Ann (seat 1) to act: fold, call 2, raise to 4-100"
+        assert app.text("range") == "Legal  fold · call 2 · raise to 4-100"
+        await keys(pilot, "c")
+        # The flop comes before the betting is over: RULES 9.4.
+        await entry(pilot, "b", "Jc Ts 2d")
+        procedure = app.text("procedure")
+        assert "The flop Jc Ts 2d was dealt before the pre-flop betting ended" in procedure
+        assert "RULES 9.4: Mix the Jc Ts 2d back into the stub and shuffle it" in procedure
+        assert "··" in app.text("board") and "J♣" not in app.text("board")
+        await keys(pilot, "c", "c")
+        assert app.text("step") == "▶ Deal a new flop without a burn (RULES 9.4)"
+        await entry(pilot, "enter", "Jc 9s 2d")  # Enter opens the entry due
+        assert "J♣" in app.text("board") and "9♠" in app.text("board")
+        await keys(pilot, "c", "c", "c")
+        assert app.text("step") == "▶ Burn a card and deal the turn"
+        await entry(pilot, "b", "5h")
+        await keys(pilot, "c", "c", "c")
+        await entry(pilot, "b", "7d")
+        await keys(pilot, "c", "c", "c")
+        assert app.text("step") == "▶ Bob (seat 2) shows (name the cards) or mucks"
+        await entry(pilot, "s", "As Ad")
+        await entry(pilot, "s", "Kc Kd")
+        await keys(pilot, "u")
+        assert app.state == "between"
+        result = app.text("result")
+        assert "Bob (seat 2) wins the pot (6) with One pair, aces" in result
+        assert "Stacks for the next hand: Ann 98 · Bob 104 · Cy 98" in result
+        log = app.log_texts
+        assert "Burn: Qh" in log and "Turned too soon: J♣ T♠ 2♦" in log
+        assert "Cy (seat 3) mucks" in log or "Ann (seat 1) mucks" in log
+        # The history is written and replays to the same stacks.
+        assert app.history_file is not None and app.history_file.parent == tmp_path
+        history = loads(app.history_file.read_text())[0]
+        replayed = replay(history).result
+        assert replayed is not None and sorted(replayed.stacks) == [98, 98, 104]
+        await keys(pilot, "enter")
+        assert app.state == "hand" and "hand #2" in app.text("title")
+        assert app.text("step") == "▶ Deal Cy (seat 3) its first card"
+
+    drive(app, script)
+
+
+# RULES 9.1 at the keyboard: a card to the wrong seat; the record keeps both deals.
+def test_a_misdeal_from_the_set_up_form(tmp_path: Path) -> None:
+    app = LiveApp(None, history_dir=None)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state == "setup"
+        app.query_one("#setup-players", Input).value = "Ann:50, Bob:60"
+        await keys(pilot, "enter")
+        assert app.state == "hand"
+        seats = app.text("seats")
+        assert "Ann" in seats and "Bob" in seats and "58  bet 2" in seats
+        await keys(pilot, "enter")
+        await entry(pilot, "o", "2")
+        procedure = app.text("procedure")
+        assert "Card 2 of the deal went to Bob (seat 2); it was Ann (seat 1)'s card" in procedure
+        assert (
+            "RULES 9.1: Misdeal: collect all cards, reshuffle and deal again. The button"
+            " does not move; the same blinds play." in procedure
+        )
+        assert "deal 2" in app.text("title")
+        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        assert "━━ Redeal (2) ━━" in app.log_texts
+        # A wrong entry is refused with its reason, and nothing changes.
+        await entry(pilot, "k", "Zz")
+        assert "Cannot read cards 'zz'" in app.text("message")
+        await keys(pilot, "escape")
+        await keys(pilot, "enter", "enter", "enter", "enter")
+        await keys(pilot, "f")
+        assert app.state == "between"
+        assert "Bob (seat 2) wins the pot (2)" in app.text("result")
+
+    drive(app, script)
