@@ -868,8 +868,9 @@ class Hand:
 
     def _reveal(self, seat: int) -> None:
         cards = self._known_hole(seat)
-        value = self._value(seat) if self._board else 0
-        self._shown[seat] = value if len(self._board) == 5 else 0
+        # Shown before an all-in run-out, a hand is named once the board is out (PotAwarded).
+        value = self._value(seat) if len(self._board) == 5 else 0
+        self._shown[seat] = value
         text = describe(value) if value else ""
         self._to_show.remove(seat)
         self._events.append(Shown(seat, cards, text))
