@@ -57,9 +57,7 @@ def run_bigblind(hands: int, seconds: float, rng: random.Random) -> tuple[int, f
     while played < hands:
         # Each engine deals from its own default deck: bigblind's is securely shuffled.
         hand = Hand(rules, stacks, button=played % PLAYERS, deck=Deck())
-        while not hand.finished:
-            legal = hand.legal
-            assert legal is not None
+        while (legal := hand.legal) is not None:  # None once the hand is settled
             kind, amount = _choose(
                 rng, legal.call is not None, legal.min_raise_to, legal.max_raise_to
             )

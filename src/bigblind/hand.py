@@ -57,6 +57,9 @@ from bigblind.rules import AnteType, Rules, Structure
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
 MAX_PLAYERS = 23
+# The two events a hand makes most of are built from their fields directly,
+# skipping the named tuple's Python-level constructor: an engine hot path.
+_make = tuple.__new__
 _BOARD_SIZE = (0, 3, 1, 1)
 
 
@@ -733,13 +736,14 @@ class Hand:
             if not self._auto_deal:
                 return False
             assert self._deck is not None
-            order = self._order
-            cards = self._deck.deal(2 * self.seats)
-            events, hole = self._events, self._hole
-            for seat, card in zip(order + order, cards, strict=True):
-                hole[seat].append(card)
-                events.append(HoleDealt(seat, card))
-            self._hole_count = len(cards)
+            order, n = self._order, self.seats
+            cards = self._deck.deal(2 * n)
+            # RULES 3.1: one card at a time from left of the button, two rounds.
+            self._events.extend([_make(HoleDealt, dealt) for dealt in zip(order + order, cards)])
+            hole = self._hole
+            for i, seat in enumerate(order):
+                hole[seat] = [cards[i], cards[i + n]]
+            self._hole_count = 2 * n
             return True
         if self._runout and len(self._board) == 5:
             self._settle()
@@ -793,7 +797,7 @@ class Hand:
         self._acted[seat] = True
         self._matched[seat] = self._bets[seat]
         all_in = self._stacks[seat] == 0 and kind is not ActionKind.FOLD
-        self._events.append(Acted(seat, kind, amount, all_in))
+        self._events.append(_make(Acted, (seat, kind, amount, all_in)))
         if self._live > 1:
             self._actor = self._next_pending(seat + 1)
             if self._actor is not None:
