@@ -739,7 +739,9 @@ class Hand:
             order, n = self._order, self.seats
             cards = self._deck.deal(2 * n)
             # RULES 3.1: one card at a time from left of the button, two rounds.
-            self._events.extend([_make(HoleDealt, dealt) for dealt in zip(order + order, cards)])
+            self._events.extend(
+                [_make(HoleDealt, dealt) for dealt in zip(order + order, cards, strict=True)]
+            )
             hole = self._hole
             for i, seat in enumerate(order):
                 hole[seat] = [cards[i], cards[i + n]]
