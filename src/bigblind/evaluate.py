@@ -405,8 +405,10 @@ def evaluate(cards: Collection[int]) -> int:
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
             # 7: the card bits (a repeated or bad card has fewer); 89 and 72: the rank
             # fields of the key (_PRESENT_BITS + 33 and + 16), written out (faster).
-            if (k & _PRESENT).bit_count() == 7 and not k & _FLUSH_BITS:
-                return _VALUES[_BASE7[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+            if (k & _PRESENT).bit_count() == 7:
+                if not k & _FLUSH_BITS:
+                    return _VALUES[_BASE7[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+                return _unchecked_flush(k >> _PRESENT_BITS, cards)
         else:
             return _evaluate_short(cards)
     except (IndexError, TypeError, ValueError):
@@ -430,8 +432,10 @@ def _evaluate_short(cards: Collection[int]) -> int:
             base = _BASE5
         else:
             return _evaluate_slow(cards)
-        if (k & _PRESENT).bit_count() == n and not k & _FLUSH_BITS:
-            return _VALUES[base[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+        if (k & _PRESENT).bit_count() == n:
+            if not k & _FLUSH_BITS:
+                return _VALUES[base[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
+            return _unchecked_flush(k >> _PRESENT_BITS, cards)
     except (IndexError, TypeError, ValueError):
         pass
     return _evaluate_slow(cards)
@@ -533,7 +537,7 @@ def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
     return _unchecked_flush(k, (a, b, c, d, e))
 
 
-def _unchecked_flush(k: int, cards: tuple[int, ...]) -> int:
+def _unchecked_flush(k: int, cards: Iterable[int]) -> int:
     suit = (k & 0x8888).bit_length() // 4 - 1
     mask = 0
     for card in cards:
