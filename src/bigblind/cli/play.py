@@ -132,7 +132,7 @@ def add_parser(subparsers: Subparsers) -> None:
         help="play against bots on a full-screen table",
         description=(
             "Play Texas Hold'em against bots in the terminal, keyboard only: f fold,"
-            " c check or call, 1-6 bet presets (x2, x3, 33%%, 50%%, pot, all-in) then Enter,"
+            " c check or call, 1-6 bet presets (x2, x3, 33%, 50%, pot, all-in) then Enter,"
             " r to type an amount, n next hand, b rebuy, q quit. On exit the hand histories"
             " of the session (PHH and PokerStars) are written under --history-dir."
         ),
