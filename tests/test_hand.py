@@ -548,3 +548,18 @@ def test_blinds_placed_by_the_table() -> None:
         Hand(NL, [50] * 3, blind_seats=(1, 1))
     with pytest.raises(RulesError, match="dead blind -1"):
         Hand(NL, [50] * 3, dead_blinds={0: -1})
+
+
+# RULES 4.1: four betting rounds: pre-flop, flop, turn, river.
+def test_four_betting_rounds() -> None:
+    hand = Hand(NL, [100] * 3, deck=Deck.shuffled(seed=40))
+    streets = []
+    while not hand.finished:
+        streets.append(hand.street)
+        hand.check_or_call()
+    assert sorted(set(streets)) == [Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER]
+    assert [e.street for e in hand.events if isinstance(e, BoardDealt)] == [
+        Street.FLOP,
+        Street.TURN,
+        Street.RIVER,
+    ]
