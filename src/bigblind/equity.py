@@ -488,22 +488,28 @@ def _exact_block(
                     _fill_deck(taken, deck)
 
 
-@_njit(parallel=True)
-def _exact_parallel(
-    matchups: Any, used: int, board_key: int, board_mask: int, need: int, binom: Any, tally: Any
-) -> None:
-    """Every block of :func:`_exact_block`, on every core."""
-    for block in numba.prange(tally.shape[0]):
-        _exact_block(block, matchups, used, board_key, board_mask, need, binom, tally)
+def _on_cores(kernel: Callable[[Any], _F]) -> tuple[_F, _F]:
+    """``kernel(loop)`` compiled for every core (``numba.prange``) and for one (``range``).
+
+    The one-core kernel is for little work: no threads to start. Two closures rather than one function compiled two ways: numba's disk cache keys a
+    function by its code and closure, not by the options it was compiled with.
+    """
+    return _njit(parallel=True)(kernel(numba.prange)), _njit()(kernel(range))
 
 
-@_njit()
-def _exact_serial(
-    matchups: Any, used: int, board_key: int, board_mask: int, need: int, binom: Any, tally: Any
-) -> None:
-    """Every block of :func:`_exact_block`, on one core (little work: no threads to start)."""
-    for block in range(tally.shape[0]):
-        _exact_block(block, matchups, used, board_key, board_mask, need, binom, tally)
+def _exact_all(loop: Any) -> Callable[..., None]:
+    """Every block of :func:`_exact_block`, over ``loop``."""
+
+    def run(
+        matchups: Any, used: int, board_key: int, board_mask: int, need: int, binom: Any, tally: Any
+    ) -> None:
+        for block in loop(tally.shape[0]):
+            _exact_block(block, matchups, used, board_key, board_mask, need, binom, tally)
+
+    return run
+
+
+_exact_parallel, _exact_serial = _on_cores(_exact_all)
 
 
 @_njit()
@@ -660,77 +666,45 @@ def _monte_carlo_chunk(
     return True
 
 
-@_njit(parallel=True)
-def _monte_carlo_parallel(
-    fixed: Any,
-    dealt: Any,
-    matchups: Any,
-    combos: Any,
-    sizes: Any,
-    used: int,
-    board_key: int,
-    board_mask: int,
-    need: int,
-    samples: int,
-    seed: Any,
-    tally: Any,
-    failed: Any,
-) -> None:
-    """Every chunk of :func:`_monte_carlo_chunk`, on every core; ``failed[0]`` if one failed."""
-    for chunk in numba.prange(tally.shape[0]):
-        if failed[0]:  # another chunk gave up: so will this one
-            continue
-        if not _monte_carlo_chunk(
-            chunk,
-            fixed,
-            dealt,
-            matchups,
-            combos,
-            sizes,
-            used,
-            board_key,
-            board_mask,
-            need,
-            samples,
-            seed,
-            tally,
-        ):
-            failed[0] = 1
+def _monte_carlo_all(loop: Any) -> Callable[..., None]:
+    """Every chunk of :func:`_monte_carlo_chunk`, over ``loop``; ``failed[0]`` if one failed."""
+
+    def run(
+        fixed: Any,
+        dealt: Any,
+        matchups: Any,
+        combos: Any,
+        sizes: Any,
+        used: int,
+        board_key: int,
+        board_mask: int,
+        need: int,
+        samples: int,
+        seed: Any,
+        tally: Any,
+        failed: Any,
+    ) -> None:
+        for chunk in loop(tally.shape[0]):
+            if failed[0]:  # another chunk gave up: so will this one
+                continue
+            if not _monte_carlo_chunk(
+                chunk,
+                fixed,
+                dealt,
+                matchups,
+                combos,
+                sizes,
+                used,
+                board_key,
+                board_mask,
+                need,
+                samples,
+                seed,
+                tally,
+            ):
+                failed[0] = 1
+
+    return run
 
 
-@_njit()
-def _monte_carlo_serial(
-    fixed: Any,
-    dealt: Any,
-    matchups: Any,
-    combos: Any,
-    sizes: Any,
-    used: int,
-    board_key: int,
-    board_mask: int,
-    need: int,
-    samples: int,
-    seed: Any,
-    tally: Any,
-    failed: Any,
-) -> None:
-    """Every chunk of :func:`_monte_carlo_chunk`, on one core; ``failed[0]`` if one failed."""
-    for chunk in range(tally.shape[0]):
-        if failed[0]:  # another chunk gave up: so will this one
-            continue
-        if not _monte_carlo_chunk(
-            chunk,
-            fixed,
-            dealt,
-            matchups,
-            combos,
-            sizes,
-            used,
-            board_key,
-            board_mask,
-            need,
-            samples,
-            seed,
-            tally,
-        ):
-            failed[0] = 1
+_monte_carlo_parallel, _monte_carlo_serial = _on_cores(_monte_carlo_all)

@@ -57,8 +57,8 @@ from bigblind.rules import AnteType, Rules, Structure
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
 MAX_PLAYERS = 23
-# The two events a hand makes most of are built from their fields directly,
-# skipping the named tuple's Python-level constructor: an engine hot path.
+# The records a hand makes most of (hole cards, actions, legal sets) are built from
+# their fields directly, skipping the named tuples' Python-level constructors.
 _make = tuple.__new__
 _BOARD_SIZE = (0, 3, 1, 1)
 
@@ -251,11 +251,15 @@ class Hand:
         n = len(stacks)
         if not 2 <= n <= MAX_PLAYERS:
             raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-        for seat, stack in enumerate(stacks):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
-                raise RulesError(
-                    f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-                )
+        if [stack for stack in stacks if type(stack) is not int or stack < 1]:
+            seat, stack = next(
+                (seat, stack)
+                for seat, stack in enumerate(stacks)
+                if type(stack) is not int or stack < 1
+            )
+            raise RulesError(
+                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+            )
         if not isinstance(button, int) or not 0 <= button < n:
             raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
         if dealing not in ("auto", "manual"):
@@ -285,7 +289,7 @@ class Hand:
         self._hole: list[list[Card | None]] = [[] for _ in range(n)]
         self._board: list[Card] = []
         self._events: list[Event] = [HandStarted(self._start, button)]
-        self._order = [(button + 1 + i) % n for i in range(n)]
+        self._order = [*range(button + 1, n), *range(button + 1)]
         self._phase = Phase.DEALING
         self._street = Street.PREFLOP
         self._actor: int | None = None
@@ -306,9 +310,10 @@ class Hand:
         self._live = n  # seats not folded
         self._values: dict[int, int] = {}
         self._hole_count = 0
-        live = dict(live_blinds or {})
-        dead = dict(dead_blinds or {})
-        self._check_posts(blind_seats, live, dead)
+        live = dict(live_blinds) if live_blinds else {}
+        dead = dict(dead_blinds) if dead_blinds else {}
+        if blind_seats is not None or live or dead:
+            self._check_posts(blind_seats, live, dead)
         self._post_forced(blind_seats, live, dead)
         self._advance()
 
@@ -689,8 +694,9 @@ class Hand:
         if rules.straddle and n >= 3:
             straddler = (bb_seat + 1) % n
             posts.append((straddler, Forced.STRADDLE, rules.straddle))
-        posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
-        posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
+        if live or dead:
+            posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
+            posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
         # RULES 2.6: a short stack covers its blinds first, then dead money, then the ante.
         left = list(self._stacks)
         amounts = []
@@ -984,7 +990,7 @@ class Hand:
                 else:
                     hi = min(current + sum(self._contrib) + self._dead + to_call, everything)
                     lo = min(lo, hi)
-        return Legal(seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0)
+        return _make(Legal, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0))
 
     def _may_raise(self, seat: int) -> bool:
         """Raise rights: someone able to respond, the cap, short all-ins (RULES 5.2, 5.6)."""
