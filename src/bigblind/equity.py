@@ -491,8 +491,9 @@ def _exact_block(
 def _on_cores(kernel: Callable[[Any], _F]) -> tuple[_F, _F]:
     """``kernel(loop)`` compiled for every core (``numba.prange``) and for one (``range``).
 
-    The one-core kernel is for little work: no threads to start. Two closures rather than one function compiled two ways: numba's disk cache keys a
-    function by its code and closure, not by the options it was compiled with.
+    The one-core kernel is for little work: no threads to start. Two closures rather than
+    one function compiled two ways: numba's disk cache keys a function by its code and
+    closure, not by the options it was compiled with.
     """
     return _njit(parallel=True)(kernel(numba.prange)), _njit()(kernel(range))
 

@@ -218,6 +218,27 @@ def _card(state: Any, taken: int) -> tuple[Any, int]:
             return state, c
 
 
+@_njit(inline="always")
+def _deal(state: Any, taken: int, key: int, mask: int) -> tuple[Any, int, int, int]:
+    """Deal a card not in ``taken``: the next state, and ``taken``, ``key``, ``mask`` with it."""
+    state, c = _card(state, taken)
+    return state, taken | 1 << c, key + _T.keys[c], mask | card_bit_nb(c)
+
+
+@_njit(inline="always")
+def _known(h0: int, h1: int, board: Any, nb: int) -> tuple[int, int, int]:
+    """The hero's and the board's cards (a bit per card), and the board's key and mask."""
+    dead = (1 << h0) | (1 << h1)
+    key = 0
+    mask = 0
+    for j in range(nb):
+        c = board[j]
+        dead |= 1 << c
+        key += _T.keys[c]
+        mask |= card_bit_nb(c)
+    return dead, key, mask
+
+
 @_njit()
 def _board_scan(
     h0: int,
@@ -231,14 +252,7 @@ def _board_scan(
     strength: Any,
 ) -> None:
     n = combos.shape[0]
-    dead = (1 << h0) | (1 << h1)
-    key = 0
-    mask = 0
-    for j in range(nb):
-        c = board[j]
-        dead |= 1 << c
-        key += _T.keys[c]
-        mask |= card_bit_nb(c)
+    dead, key, mask = _known(h0, h1, board, nb)
     deck = np.empty(52, np.int64)
     left = 0
     for c in range(52):
@@ -267,14 +281,8 @@ def _board_scan(
             m |= card_bit_nb(c)
             gone |= 1 << c
         elif need == 2:
-            state, c = _card(state, gone)
-            gone |= 1 << c
-            k += _T.keys[c]
-            m |= card_bit_nb(c)
-            state, c = _card(state, gone)
-            gone |= 1 << c
-            k += _T.keys[c]
-            m |= card_bit_nb(c)
+            state, gone, k, m = _deal(state, gone, k, m)
+            state, gone, k, m = _deal(state, gone, k, m)
         hv = value7_nb(k + _T.keys[h0] + _T.keys[h1], m | card_bit_nb(h0) | card_bit_nb(h1), _T)
         valid = 0
         for i in range(n):
@@ -337,14 +345,7 @@ def _range_equity(
     seed: Any,
 ) -> float:
     players = cumulative.shape[0]
-    dead = (1 << h0) | (1 << h1)
-    key = 0
-    mask = 0
-    for j in range(nb):
-        c = board[j]
-        dead |= 1 << c
-        key += _T.keys[c]
-        mask |= card_bit_nb(c)
+    dead, key, mask = _known(h0, h1, board, nb)
     keys = np.empty(players, np.int64)
     masks = np.empty(players, np.int64)
     state = seed
@@ -378,10 +379,7 @@ def _range_equity(
         k = key
         m = mask
         for _ in range(5 - nb):
-            state, c = _card(state, taken)
-            taken |= 1 << c
-            k += _T.keys[c]
-            m |= card_bit_nb(c)
+            state, taken, k, m = _deal(state, taken, k, m)
         hv = value7_nb(k + _T.keys[h0] + _T.keys[h1], m | card_bit_nb(h0) | card_bit_nb(h1), _T)
         best = 0
         ties = 1
@@ -423,10 +421,7 @@ def _class_row(hero: int, members: Any, sizes: Any, combos: Any, samples: int, r
             key = 0
             mask = 0
             for _j in range(5):
-                state, x = _card(state, taken)
-                taken |= 1 << x
-                key += _T.keys[x]
-                mask |= card_bit_nb(x)
+                state, taken, key, mask = _deal(state, taken, key, mask)
             hv = value7_nb(
                 key + _T.keys[a] + _T.keys[b], mask | card_bit_nb(a) | card_bit_nb(b), _T
             )

@@ -18,16 +18,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
-from bigblind.rules import Rules, Structure
+from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
+from bigblind.rules import Rules
 
 __all__ = ["add_parser", "run"]
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-_STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
 
 
 def _players(text: str) -> list[tuple[str, int]]:
@@ -45,30 +41,6 @@ def _players(text: str) -> list[tuple[str, int]]:
     if len({name for name, _ in players}) != len(players):
         raise argparse.ArgumentTypeError("two players have the same name")
     return players
-
-
-def _blinds(text: str) -> tuple[int, int]:
-    small, slash, big = text.partition("/")
-    if not slash or not small.strip().isdigit() or not big.strip().isdigit():
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not blinds: give small/big in whole chips, e.g. 1/2 or 5/10"
-        )
-    pair = int(small), int(big)
-    if not 1 <= pair[0] <= pair[1]:
-        raise argparse.ArgumentTypeError(
-            f"blinds {text!r}: the small blind must be at least 1 and at most the big blind"
-        )
-    return pair
-
-
-def _structure(text: str) -> Structure:
-    try:
-        return _STRUCTURES[text.strip().lower()]
-    except KeyError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a betting structure: accepted are nl (no limit),"
-            " pl (pot limit) and fl (fixed limit)"
-        ) from None
 
 
 def _seat(text: str) -> int:
@@ -98,34 +70,14 @@ def add_parser(subparsers: Subparsers) -> None:
         help="the players in seat order, e.g. Ann:200,Bob:200 (default: the set-up form)",
     )
     command.add_argument(
-        "--blinds", type=_blinds, default=(1, 2), metavar="S/B", help="small/big (default 1/2)"
+        "--blinds", type=blinds, default=(1, 2), metavar="S/B", help="small/big (default 1/2)"
     )
-    command.add_argument(
-        "--structure",
-        type=_structure,
-        default=Structure.NO_LIMIT,
-        metavar="nl|pl|fl",
-        help="no limit, pot limit or fixed limit (default nl)",
-    )
+    add_structure(command)
     command.add_argument(
         "--button", type=_seat, default=1, metavar="SEAT", help="the first button (default 1)"
     )
-    command.add_argument(
-        "--history-dir",
-        type=Path,
-        default=Path("bigblind-histories"),
-        metavar="DIR",
-        help="where the hand histories go (default ./bigblind-histories)",
-    )
+    add_history_dir(command)
     command.set_defaults(run=run)
-
-
-def _rules(structure: Structure, blinds: tuple[int, int]) -> Rules:
-    if structure is Structure.FIXED_LIMIT:
-        return Rules.fixed_limit(blinds=blinds)
-    if structure is Structure.POT_LIMIT:
-        return Rules.pot_limit(blinds=blinds)
-    return Rules.no_limit(blinds=blinds)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -144,7 +96,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             )
             return 2
         try:
-            rules = _rules(args.structure, args.blinds)
+            small, big = args.blinds
+            rules = Rules(structure=args.structure, small_blind=small, big_blind=big)
             session = LiveSession(rules, args.players, button=args.button - 1)
         except BigblindError as error:
             print(f"bigblind live: {error}", file=err)

@@ -18,17 +18,12 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
-from bigblind.rules import Structure
+from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
 from bigblind.ui.game import BOT_NAMES, GameConfig
 
 __all__ = ["add_parser", "config", "run"]
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-_STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
 
 
 def _players(text: str) -> int:
@@ -41,33 +36,6 @@ def _players(text: str) -> int:
     if not 2 <= value <= 10:
         raise argparse.ArgumentTypeError(f"{value} players: a table seats 2 to 10")
     return value
-
-
-def _structure(text: str) -> Structure:
-    try:
-        return _STRUCTURES[text.strip().lower()]
-    except KeyError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a betting structure: accepted are nl (no limit),"
-            " pl (pot limit) and fl (fixed limit)"
-        ) from None
-
-
-def _blinds(text: str) -> tuple[int, int]:
-    small, slash, big = text.partition("/")
-    try:
-        if not slash:
-            raise ValueError
-        pair = int(small), int(big)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not blinds: give small/big in whole chips, e.g. 1/2 or 5/10"
-        ) from None
-    if not 1 <= pair[0] <= pair[1]:
-        raise argparse.ArgumentTypeError(
-            f"blinds {text!r}: the small blind must be at least 1 and at most the big blind"
-        )
-    return pair
 
 
 def _stack(text: str) -> int:
@@ -140,16 +108,10 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--players", type=_players, default=6, metavar="N", help="2 to 10 (default 6)"
     )
-    command.add_argument(
-        "--structure",
-        type=_structure,
-        default=Structure.NO_LIMIT,
-        metavar="nl|pl|fl",
-        help="no limit, pot limit or fixed limit (default nl)",
-    )
+    add_structure(command)
     command.add_argument(
         "--blinds",
-        type=_blinds,
+        type=blinds,
         default=None,
         metavar="S/B",
         help="small/big blind (default 1/2; a tournament's first level, default 10/20)",
@@ -188,13 +150,7 @@ def add_parser(subparsers: Subparsers) -> None:
         help="how long the bots think (default 0.8; 0 for instant)",
     )
     command.add_argument("--name", type=_name, default="Hero", help="your name (default Hero)")
-    command.add_argument(
-        "--history-dir",
-        type=Path,
-        default=Path("bigblind-histories"),
-        metavar="DIR",
-        help="where the hand histories go (default ./bigblind-histories)",
-    )
+    add_history_dir(command)
     command.set_defaults(run=run)
 
 
