@@ -411,6 +411,30 @@ def _holes(row: Any, keys: Any, masks: Any) -> int:
     return used
 
 
+@_njit(inline="always")
+def _showdown(
+    board_key: int, board_mask: int, keys: Any, masks: Any, values: Any, counts: Any
+) -> None:
+    """Count one deal: ``counts[p, w] += 1`` for each player ``p`` among the ``w`` best hands.
+
+    ``values`` is room for the players' hand values. Inlined into the kernels: a call that
+    passes arrays would cost more than the hand values themselves.
+    """
+    best = -1
+    winners = 0
+    for p in range(keys.shape[0]):
+        v = value7_nb(board_key + keys[p], board_mask | masks[p], _T)
+        values[p] = v
+        if v > best:
+            best = v
+            winners = 1
+        elif v == best:
+            winners += 1
+    for p in range(keys.shape[0]):
+        if values[p] == best:
+            counts[p, winners] += 1
+
+
 @_njit()
 def _exact_block(
     block: int,
@@ -455,21 +479,7 @@ def _exact_block(
             c = deck[index[j]]
             k += _T.keys[c]
             mask |= card_bit_nb(c)
-        # (written out here rather than called: a call that passes arrays costs more than
-        # the hand values themselves)
-        best = -1
-        winners = 0
-        for p in range(players):
-            v = value7_nb(k + keys[p], mask | masks[p], _T)
-            values[p] = v
-            if v > best:
-                best = v
-                winners = 1
-            elif v == best:
-                winners += 1
-        for p in range(players):
-            if values[p] == best:
-                counts[p, winners] += 1
+        _showdown(k, mask, keys, masks, values, counts)
         # the next run-out, or the first of the next matchup
         i = need - 1
         while i >= 0 and index[i] == n - need + i:
@@ -651,19 +661,7 @@ def _monte_carlo_chunk(
             taken |= 1 << c
             k += _T.keys[c]
             mask |= card_bit_nb(c)
-        best = -1
-        winners = 0
-        for p in range(players):
-            v = value7_nb(k + keys[p], mask | masks[p], _T)
-            values[p] = v
-            if v > best:
-                best = v
-                winners = 1
-            elif v == best:
-                winners += 1
-        for p in range(players):
-            if values[p] == best:
-                counts[p, winners] += 1
+        _showdown(k, mask, keys, masks, values, counts)
     return True
 
 

@@ -98,6 +98,25 @@ async def until_hero_acts(pilot: Pilot[None]) -> None:
     raise AssertionError("the person never got a turn")
 
 
+async def shove_until(pilot: Pilot[None], state: str, *, tries: int) -> None:
+    """Play until the table is in ``state``, pressing keys at most ``tries`` times.
+
+    Deal the next hand (n) when it is not the person's turn; else go all-in (6, Enter)
+    where the keys offer it, else check or call (c).
+    """
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    for _ in range(tries):
+        if app.state == state:
+            return
+        if app.state != "hero":
+            await press(pilot, "n")
+        elif "all-in" in app.text("keys"):
+            await press(pilot, "6", "enter")
+        else:
+            await press(pilot, "c")
+
+
 def test_a_fold_win_by_keys(tmp_path: Path) -> None:
     game = new_game(tmp_path, "folder", seed=3)
     app = TableApp(game)
@@ -264,15 +283,7 @@ def test_a_broke_player_rebuys(tmp_path: Path) -> None:
     app = TableApp(game)
 
     async def script(pilot: Pilot[None]) -> None:
-        for _ in range(30):
-            if app.state == "busted":
-                break
-            if app.state != "hero":
-                await press(pilot, "n")
-            elif "all-in" in app.text("keys"):
-                await press(pilot, "6", "enter")
-            else:
-                await press(pilot, "c")
+        await shove_until(pilot, "busted", tries=30)
         assert app.state == "busted"
         assert app.text("message") == "You are out of chips: b rebuys for 20"
         assert "busted" in app.text("seats")
@@ -306,15 +317,7 @@ def test_a_tournament_ends_with_the_place(tmp_path: Path) -> None:
     app = TableApp(game)
 
     async def script(pilot: Pilot[None]) -> None:
-        for _ in range(60):
-            if app.state == "over":
-                break
-            if app.state != "hero":
-                await press(pilot, "n")
-            elif "all-in" in app.text("keys"):
-                await press(pilot, "6", "enter")
-            else:
-                await press(pilot, "c")
+        await shove_until(pilot, "over", tries=60)
         assert app.state == "over"
         place = game.hero_place
         assert place in (1, 2)

@@ -17,18 +17,17 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
 import bigblind
 from bigblind.cli import live, play, simulate, tournament
+from bigblind.cli.options import Subparsers
 from bigblind.errors import HistoryError
 from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
 __all__ = ["ReplaySummary", "main", "replay_paths", "run_equity", "run_eval", "run_replay"]
 
 PHH_SUFFIXES = (".phh", ".phhs")
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

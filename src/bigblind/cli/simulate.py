@@ -15,16 +15,15 @@ import importlib
 import json
 import sys
 import time
-from typing import Any, TextIO, TypeAlias
+from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
+from bigblind.cli.options import Subparsers
 from bigblind.errors import BigblindError
 from bigblind.rules import Rules
 from bigblind.simulate import SimulationResult, simulate
 
 __all__ = ["ProgressBar", "add_parser", "run"]
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 _STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
 

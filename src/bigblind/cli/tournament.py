@@ -13,16 +13,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
 from bigblind.bots import BOTS, make_bot
+from bigblind.cli.options import Subparsers
 from bigblind.errors import BigblindError
 from bigblind.table import Decide
 from bigblind.tournament import BlindStructure, Tournament
 
 __all__ = ["add_parser", "run"]
-
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def add_parser(subparsers: Subparsers) -> None:

@@ -221,7 +221,7 @@ class Game:
             self.structure = None
             small, big = config.blinds or _DEFAULT_CASH_BLINDS
             self.table = Table(
-                _rules(config.structure, small, big),
+                Rules(structure=config.structure, small_blind=small, big_blind=big),
                 seats=config.players,
                 seed=seed,
                 name=_TABLE_NAME,
@@ -464,14 +464,6 @@ class Game:
         structure = self.rules.structure.value
         kind = "tournament" if self.tournament is not None else "cash game"
         return f"bigblind {structure} {kind}"
-
-
-def _rules(structure: Structure, small: int, big: int) -> Rules:
-    if structure is Structure.FIXED_LIMIT:
-        return Rules.fixed_limit(blinds=(small, big))
-    if structure is Structure.POT_LIMIT:
-        return Rules.pot_limit(blinds=(small, big))
-    return Rules.no_limit(blinds=(small, big))
 
 
 def _index(names: Sequence[str], name: str) -> int | None:

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -44,9 +44,6 @@ from textual.widgets import Input, Static
 from bigblind.cards import format_cards
 from bigblind.errors import BigblindError
 from bigblind.events import (
-    Acted,
-    BetReturned,
-    BoardDealt,
     Burned,
     Forced,
     HoleDealt,
@@ -67,18 +64,22 @@ from bigblind.live import (
     StubShuffled,
 )
 from bigblind.rules import Rules, Structure
-from bigblind.ui.render import action_line, card_content, cards_text, legal_text, pot_name
+from bigblind.ui.render import (
+    GAME_NAMES,
+    card_content,
+    cards_text,
+    event_line,
+    keys_content,
+    legal_text,
+    pot_name,
+    side_pots_text,
+)
+from bigblind.ui.screen import SCREEN_CSS, ScreenApp
 
 __all__ = ["LiveApp", "record_lines"]
 
-_GAME_NAMES = {
-    Structure.NO_LIMIT: "No-limit hold'em",
-    Structure.POT_LIMIT: "Pot-limit hold'em",
-    Structure.FIXED_LIMIT: "Fixed-limit hold'em",
-}
 _STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
 _SEAT_PREFIX = re.compile(r"^seat (\d+) ")
-_LOG_LIMIT = 800
 _PROMPTS = {
     "card": "Card dealt",
     "exposed": "Exposed card [seat]",
@@ -89,14 +90,6 @@ _PROMPTS = {
     "board": "Board cards",
     "show": "Cards shown",
 }
-
-
-def _rules(structure: Structure, blinds: tuple[int, int]) -> Rules:
-    if structure is Structure.FIXED_LIMIT:
-        return Rules.fixed_limit(blinds=blinds)
-    if structure is Structure.POT_LIMIT:
-        return Rules.pot_limit(blinds=blinds)
-    return Rules.no_limit(blinds=blinds)
 
 
 def parse_players(text: str) -> list[tuple[str, int]]:
@@ -160,9 +153,6 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
                 f"━━ Deal {event.deal} ━━" if event.deal == 1 else f"━━ Redeal ({event.deal}) ━━"
             )
             holes_told = False
-        elif isinstance(event, Posted):
-            all_in = " (all-in)" if event.all_in else ""
-            lines.append(f"{names[event.seat]} posts {event.kind.value} {event.amount}{all_in}")
         elif isinstance(event, CardDealt):
             if event.card is not None and not event.exposed:
                 lines.append(f"Card {event.position} to {names[event.seat]}: {event.card}")
@@ -172,8 +162,6 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
                 holes_told = True
         elif isinstance(event, Burned):
             lines.append("Burn" if event.card is None else f"Burn: {event.card}")
-        elif isinstance(event, BoardDealt):
-            lines.append(f"── {event.street.label.capitalize()}: {cards_text(event.cards)}")
         elif isinstance(event, BoardExposed):
             lines.append(f"Turned too soon: {cards_text(event.cards)}")
         elif isinstance(event, StubShuffled):
@@ -184,10 +172,6 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
             lines.append(f"RULES {event.rule}: {event.text}")
         elif isinstance(event, Misdealt):
             lines.append(f"Deal {event.deal} is void")
-        elif isinstance(event, Acted):
-            lines.append(action_line(event, names[event.seat]))
-        elif isinstance(event, BetReturned):
-            lines.append(f"Uncalled {event.amount} returned to {names[event.seat]}")
         elif isinstance(event, Shown):
             text = f"{names[event.seat]} shows {cards_text(event.cards)}"
             lines.append(text + (f": {event.description}" if event.description else ""))
@@ -198,10 +182,12 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
             verb = "wins" if len(event.winners) == 1 else "split"
             where = pot_name(event.pot, pots)
             lines.append(f"{winners} {verb} {where} ({event.amount})")
+        elif (line := event_line(event, names)) is not None:
+            lines.append(line)
     return lines
 
 
-class LiveApp(App[None]):
+class LiveApp(ScreenApp):
     """The dealer's assistant for a :class:`~bigblind.live.LiveSession`.
 
     Without a session the app opens on the set-up form (seats, names,
@@ -210,37 +196,27 @@ class LiveApp(App[None]):
     """
 
     TITLE = "bigblind live"
-    ENABLE_COMMAND_PALETTE = False
-    AUTO_FOCUS = None
-    CSS = """
-    Screen { layout: vertical; background: #0b2818; }
-    #title { height: 1; background: #14532d; color: #f0fdf4; text-style: bold; padding: 0 1; }
-    #main { height: 1fr; }
+    LOG_LIMIT = 800
+    CSS = (
+        SCREEN_CSS
+        + """
     #left { width: 72; }
     #setup { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
              padding: 0 1; background: #0f2236; }
     #setup Input { height: 1; border: none; padding: 0 1; background: #1e3a5f; }
     #setup Input:focus { background: #2f5f8f; }
     #setup-help { color: #93a3b8; }
-    #seats { height: auto; border: round #3f8f5f; border-title-color: #bbf7d0;
-             padding: 0 1; background: #0f3b22; }
-    #board { height: auto; padding: 0 1; }
-    #result { height: auto; padding: 0 1; color: #fde68a; }
-    #controls { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
-                padding: 0 1; background: #0f2236; }
+    #result { color: #fde68a; }
     #step { height: auto; color: #facc15; text-style: bold; }
     #keys, #range { height: auto; }
     #entry-row { height: 1; }
     #entry-label { width: auto; }
     #entry { width: 24; height: 1; border: none; padding: 0 1; background: #1e3a5f; }
     #entry:focus { background: #2f5f8f; }
-    #hint { width: 1fr; color: #93a3b8; padding: 0 1; }
+    #hint { padding: 0 1; }
     #procedure { height: auto; color: #fde68a; }
-    #message { height: auto; color: #fca5a5; text-style: bold; }
-    #log-box { width: 1fr; min-width: 30; border: round #6b7280; border-title-color: #e5e7eb;
-               background: #111827; }
-    #log { padding: 0 1; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "due", "do what is due", show=False),
         Binding("k", "entry('card')", "name the card", show=False),
@@ -280,10 +256,6 @@ class LiveApp(App[None]):
         """The session's PHH file, once a hand has been written."""
         self.state = "setup" if session is None else "hand"
         """'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands)."""
-        self.log_texts: list[str] = []
-        """Every line of the record shown, plain."""
-        self._log_content: list[Content] = []
-        self._logged = 0
         self._mode: str | None = None
         self._shown: LiveHand | None = None
 
@@ -383,7 +355,7 @@ class LiveApp(App[None]):
             button_text = self.query_one("#setup-button", Input).value.strip()
             if not button_text.isdigit() or not 1 <= int(button_text) <= len(players):
                 raise ValueError(f"button {button_text!r}: give a seat from 1 to {len(players)}")
-            rules = _rules(structure, blinds)
+            rules = Rules(structure=structure, small_blind=blinds[0], big_blind=blinds[1])
             if self.session is None:
                 self.session = LiveSession(rules, players, button=int(button_text) - 1)
             else:
@@ -665,7 +637,7 @@ class LiveApp(App[None]):
         parts = ["bigblind live"]
         if session is not None:
             rules = session.rules
-            parts.append(f"{_GAME_NAMES[rules.structure]} {rules.small_blind}/{rules.big_blind}")
+            parts.append(f"{GAME_NAMES[rules.structure]} {rules.small_blind}/{rules.big_blind}")
             number = len(session.history) + (1 if session.current is not None else 0)
             parts.append(f"hand #{max(number, 1)}")
             live = self.live
@@ -751,11 +723,7 @@ class LiveApp(App[None]):
                 parts.append((str(live.pot), "bold #fde047"))
                 pots = live.pots
                 if len(pots) > 1:
-                    sides = " · ".join(
-                        f"{pot_name(i, len(pots)).replace('the ', '')} {p.amount}"
-                        for i, p in enumerate(pots)
-                    )
-                    parts.append((f"  ({sides})", "#fde047"))
+                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
             else:
                 result = live.result
                 total = sum(p.amount for p in result.pots) if result is not None else 0
@@ -822,7 +790,7 @@ class LiveApp(App[None]):
             step.update(f"▶ {live.next_step}")
         keys = self.query_one("#keys", Static)
         width = keys.content_size.width or 66
-        keys.update(_keys(self._choices(), width))
+        keys.update(keys_content(self._choices(), width))
         legal = live.legal if live is not None and self.state == "hand" else None
         widget = self.query_one("#range", Static)
         if legal is None:
@@ -839,36 +807,8 @@ class LiveApp(App[None]):
             self._write_log(line, _log_style(line))
         self._logged = len(lines)
 
-    def _write_log(self, line: str, style: str = "") -> None:
-        self.log_texts.append(line)
-        self._log_content.append(Content.styled(line, style) if style else Content(line))
-        if len(self._log_content) > _LOG_LIMIT:
-            del self._log_content[: len(self._log_content) - _LOG_LIMIT]
-        self.query_one("#log", Static).update(Content("\n").join(self._log_content))
-        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
-
-    def _say(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
-
     def _procedure(self, text: str) -> None:
         self.query_one("#procedure", Static).update(text)
-
-    def _hint(self, message: str) -> None:
-        self.query_one("#hint", Static).update(message)
-
-
-def _keys(pairs: list[tuple[str, str]], width: int) -> Content:
-    """Keys and what they do, packed into lines of ``width`` cells."""
-    lines: list[Content] = []
-    line = Content("")
-    for key, label in pairs:
-        item = Content.assemble((f" {key} ", "bold #0b2818 on #a7f3d0"), f" {label}")
-        if line.cell_length and line.cell_length + 2 + item.cell_length > width:
-            lines.append(line)
-            line = Content("")
-        line = line + Content("  ") + item if line.cell_length else item
-    lines.append(line)
-    return Content("\n").join(lines)
 
 
 def _log_style(line: str) -> str:

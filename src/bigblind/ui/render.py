@@ -12,6 +12,7 @@ text (the log, the showdown lines) or styled :class:`~textual.content.Content`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from textual.content import Content
 
@@ -31,23 +32,37 @@ from bigblind.events import (
     Shown,
 )
 from bigblind.hand import Legal
+from bigblind.pots import Pot
+from bigblind.rules import Structure
 
 __all__ = [
+    "GAME_NAMES",
     "action_line",
     "card_content",
     "card_text",
     "cards_text",
+    "event_line",
+    "keys_content",
     "legal_text",
     "log_lines",
     "pot_name",
     "showdown_lines",
+    "side_pots_text",
 ]
+
+GAME_NAMES: Final = {
+    Structure.NO_LIMIT: "No-limit hold'em",
+    Structure.POT_LIMIT: "Pot-limit hold'em",
+    Structure.FIXED_LIMIT: "Fixed-limit hold'em",
+}
+"""The game's name for each betting structure, as a title shows it."""
 
 _SUITS = "♣♦♥♠"
 _RED = "bold #c0392b on #f4f1ea"
 _BLACK = "bold #1b1b1b on #f4f1ea"
 _BACK = "#8fa8e0 on #1f3a93"
 _EMPTY = "#5c6370"
+_KEY = "bold #0b2818 on #a7f3d0"
 
 
 def card_text(card: int) -> str:
@@ -75,6 +90,13 @@ def pot_name(index: int, count: int) -> str:
     if index == 0:
         return "the pot" if count == 1 else "the main pot"
     return f"side pot {index}"
+
+
+def side_pots_text(pots: Sequence[Pot]) -> str:
+    """Each pot and its chips: ``'main pot 30 · side pot 1 12'``."""
+    return " · ".join(
+        f"{pot_name(i, len(pots)).removeprefix('the ')} {p.amount}" for i, p in enumerate(pots)
+    )
 
 
 def _join(names: Sequence[str]) -> str:
@@ -135,30 +157,53 @@ def action_line(event: Acted, name: str) -> str:
     return text + (" (all-in)" if event.all_in else "")
 
 
+def event_line(event: object, names: Sequence[str]) -> str | None:
+    """A blind or ante posted, an action, a street dealt or a bet returned, in words; else None.
+
+    >>> event_line(BetReturned(seat=1, amount=4), ["Ann", "Bob"])
+    'Uncalled 4 returned to Bob'
+    """
+    if isinstance(event, Posted):
+        all_in = " (all-in)" if event.all_in else ""
+        return f"{names[event.seat]} posts {event.kind.value} {event.amount}{all_in}"
+    if isinstance(event, Acted):
+        return action_line(event, names[event.seat])
+    if isinstance(event, BoardDealt):
+        return f"── {event.street.label.capitalize()}: {cards_text(event.cards)}"
+    if isinstance(event, BetReturned):
+        return f"Uncalled {event.amount} returned to {names[event.seat]}"
+    return None
+
+
 def log_lines(events: Sequence[Event], names: Sequence[str], hero: int | None) -> list[str]:
     """The hand as log lines, from the events of one seat's view (``hero``'s cards only)."""
     lines: list[str] = []
     mine: list[Card] = []
-    pot = 0
     for event in events:
         if isinstance(event, HandStarted):
             lines.append(f"Button: {names[event.button]}")
-        elif isinstance(event, Posted):
-            pot += event.amount
-            all_in = " (all-in)" if event.all_in else ""
-            lines.append(f"{names[event.seat]} posts {event.kind.value} {event.amount}{all_in}")
         elif isinstance(event, HoleDealt):
             if event.seat == hero and event.card is not None:
                 mine.append(event.card)
                 if len(mine) == 2:
                     lines.append(f"Dealt to {names[hero]}: {cards_text(mine)}")
-        elif isinstance(event, Acted):
-            lines.append(action_line(event, names[event.seat]))
-        elif isinstance(event, BoardDealt):
-            lines.append(f"── {event.street.label.capitalize()}: {cards_text(event.cards)}")
-        elif isinstance(event, BetReturned):
-            lines.append(f"Uncalled {event.amount} returned to {names[event.seat]}")
+        elif (line := event_line(event, names)) is not None:
+            lines.append(line)
     return lines + showdown_lines(events, names)
+
+
+def keys_content(pairs: Sequence[tuple[str, str]], width: int) -> Content:
+    """Keys and what they do, packed into lines of ``width`` cells, none broken."""
+    lines: list[Content] = []
+    line = Content("")
+    for key, label in pairs:
+        item = Content.assemble((f" {key} ", _KEY), f" {label}")
+        if line.cell_length and line.cell_length + 2 + item.cell_length > width:
+            lines.append(line)
+            line = Content("")
+        line = line + Content("  ") + item if line.cell_length else item
+    lines.append(line)
+    return Content("\n").join(lines)
 
 
 def legal_text(legal: Legal | None) -> str:

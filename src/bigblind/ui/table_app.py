@@ -32,7 +32,7 @@ import time
 from typing import ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -44,22 +44,24 @@ from bigblind.evaluate import describe, evaluate
 from bigblind.events import Mucked, PotAwarded, Shown
 from bigblind.hand import HandView
 from bigblind.presets import PRESETS, preset_amount
-from bigblind.rules import AnteType, Structure
+from bigblind.rules import AnteType
 from bigblind.table import HandRecord, Status, TableHand
 from bigblind.ui.game import Game, observer_view
-from bigblind.ui.render import card_content, legal_text, log_lines, pot_name, showdown_lines
+from bigblind.ui.render import (
+    GAME_NAMES,
+    card_content,
+    keys_content,
+    legal_text,
+    log_lines,
+    showdown_lines,
+    side_pots_text,
+)
+from bigblind.ui.screen import SCREEN_CSS, ScreenApp
 
 __all__ = ["AmountInput", "TableApp"]
 
-_GAME_NAMES = {
-    Structure.NO_LIMIT: "No-limit hold'em",
-    Structure.POT_LIMIT: "Pot-limit hold'em",
-    Structure.FIXED_LIMIT: "Fixed-limit hold'em",
-}
 _PRESET_LABELS = {"100%": "pot"}
-_LOG_LIMIT = 600
 _SEAT_PREFIX = re.compile(r"^seat \d+ ")
-_KEY = "bold #0b2818 on #a7f3d0"
 _PRESET_KEY = "bold #0b2818 on #fde68a"
 _MUTED = "#6b7280"
 
@@ -79,7 +81,7 @@ class AmountInput(Input):
             event.prevent_default()
 
 
-class TableApp(App[None]):
+class TableApp(ScreenApp):
     """One person's seat at a table of bots, driven by a :class:`~bigblind.ui.game.Game`.
 
     ``state`` says what the table waits for: ``'bot'`` (a bot is thinking),
@@ -88,32 +90,19 @@ class TableApp(App[None]):
     """
 
     TITLE = "bigblind"
-    ENABLE_COMMAND_PALETTE = False
-    AUTO_FOCUS = None
-    CSS = """
-    Screen { layout: vertical; background: #0b2818; }
-    #title { height: 1; background: #14532d; color: #f0fdf4; text-style: bold; padding: 0 1; }
-    #main { height: 1fr; }
+    CSS = (
+        SCREEN_CSS
+        + """
     #left { width: 64; }
-    #seats { height: auto; border: round #3f8f5f; border-title-color: #bbf7d0;
-             padding: 0 1; background: #0f3b22; }
-    #board { height: auto; padding: 0 1; }
-    #result { height: auto; padding: 0 1; }
-    #controls { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
-                padding: 0 1; background: #0f2236; }
-    #hero, #turn, #keys, #range, #message { height: auto; }
+    #hero, #turn, #keys, #range { height: auto; }
     #amount-row { height: 1; }
     #amount-row.-hidden { display: none; }
     #amount-label { width: auto; text-style: bold; }
     #amount { width: 12; height: 1; border: none; padding: 0 1; margin: 0 1;
               background: #1e3a5f; }
     #amount:focus { background: #2f5f8f; }
-    #hint { width: 1fr; color: #93a3b8; }
-    #message { color: #fca5a5; text-style: bold; }
-    #log-box { width: 1fr; min-width: 30; border: round #6b7280;
-               border-title-color: #e5e7eb; background: #111827; }
-    #log { padding: 0 1; }
     """
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "fold", "fold", show=False),
         Binding("c", "check_call", "check or call", show=False),
@@ -134,10 +123,6 @@ class TableApp(App[None]):
         self.game = game
         self.speed = game.config.speed if speed is None else speed
         self.state = "starting"
-        self.log_texts: list[str] = []
-        """Every line the log has shown, as plain text."""
-        self._log_content: list[Content] = []
-        self._logged = 0
         self._shown: TableHand | None = None
         self._turn_started = time.monotonic()
         self._token: tuple[int, int] | None = None
@@ -415,7 +400,7 @@ class TableApp(App[None]):
         stakes = f"{rules.small_blind}/{rules.big_blind}"
         if rules.ante and rules.ante_type is not AnteType.NONE:
             stakes += f", ante {rules.ante}"
-        parts = [f"bigblind  ·  {_GAME_NAMES[rules.structure]} {stakes}"]
+        parts = [f"bigblind  ·  {GAME_NAMES[rules.structure]} {stakes}"]
         if game.tournament is not None:
             parts.append(f"tournament level {game.tournament.level}")
             parts.append(f"{game.tournament.remaining} left")
@@ -506,11 +491,7 @@ class TableApp(App[None]):
                 parts.append((str(view.pot), "bold #fde047"))
                 pots = current.hand.pots
                 if len(pots) > 1:
-                    sides = " · ".join(
-                        f"{pot_name(i, len(pots)).removeprefix('the ')} {p.amount}"
-                        for i, p in enumerate(pots)
-                    )
-                    parts.append((f"  ({sides})", "#fde047"))
+                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
             else:
                 total = sum(e.amount for e in view.events if isinstance(e, PotAwarded))
                 parts.append((str(total), "bold #fde047"))
@@ -581,7 +562,7 @@ class TableApp(App[None]):
                 "busted": [("b", "rebuy"), ("q", "quit")],
                 "between": [("n", "next hand"), ("q", "quit")],
             }.get(self.state, [("q", "quit")])
-            keys.update(_keys(choices, width))
+            keys.update(keys_content(choices, width))
             legal_widget.update("")
             return
         choices = []
@@ -601,7 +582,7 @@ class TableApp(App[None]):
                     amount = preset_amount(view, preset)
                     presets.append((str(i), f"{_preset_label(view, preset)} {amount}"))
         choices.append(("q", "quit"))
-        shown = _keys(choices, width)
+        shown = keys_content(choices, width)
         if presets:
             shown = Content("\n").join([shown, _grid(presets, width)])
         keys.update(shown)
@@ -617,19 +598,6 @@ class TableApp(App[None]):
         for line in lines[self._logged :]:
             self._write_log(line, _log_style(line))
         self._logged = len(lines)
-
-    def _write_log(self, line: str, style: str = "") -> None:
-        self.log_texts.append(line)
-        self._log_content.append(Content.styled(line, style) if style else Content(line))
-        del self._log_content[:-_LOG_LIMIT]
-        self.query_one("#log", Static).update(Content("\n").join(self._log_content))
-        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
-
-    def _say(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
-
-    def _hint(self, message: str) -> None:
-        self.query_one("#hint", Static).update(message)
 
     def _clear_amount(self) -> None:
         field = self.query_one("#amount", AmountInput)
@@ -697,20 +665,6 @@ def _clock(seconds: float) -> str:
         return f"{seconds:.1f}s"
     minutes, rest = divmod(int(seconds), 60)
     return f"{minutes}:{rest:02d}"
-
-
-def _keys(pairs: list[tuple[str, str]], width: int) -> Content:
-    """Keys and what they do, packed into lines of ``width`` cells, none broken."""
-    lines: list[Content] = []
-    line = Content("")
-    for key, label in pairs:
-        item = Content.assemble((f" {key} ", _KEY), f" {label}")
-        if line.cell_length and line.cell_length + 2 + item.cell_length > width:
-            lines.append(line)
-            line = Content("")
-        line = line + Content("  ") + item if line.cell_length else item
-    lines.append(line)
-    return Content("\n").join(lines)
 
 
 def _grid(pairs: list[tuple[str, str]], width: int) -> Content:
