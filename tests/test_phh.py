@@ -665,3 +665,20 @@ def test_replays_the_whole_data_set() -> None:
     assert summary.line() == "10019 hands replayed, 0 mismatched, 69 skipped"
     assert len(err.getvalue().splitlines()) == 69  # one line per skipped hand
     assert elapsed < 30, f"the data set took {elapsed:.1f} s"
+
+
+# RULES 8.4: a dead small blind is written as the big blind alone on p1, and replays.
+def test_dead_small_blind_round_trip() -> None:
+    rules = Rules.no_limit(blinds=(1, 2))
+    hand = Hand(
+        rules, [50, 60, 70, 80], button=0, deck=Deck.shuffled(seed=5), blind_seats=(None, 1)
+    )
+    while not hand.finished:
+        hand.check_or_call()
+    text = dumps(hand)
+    assert "blinds_or_straddles = [2, 0, 0, 0]" in text
+    (history,) = loads(text)
+    assert history.dead_small_blind
+    replayed = replay(history)
+    assert replayed.result is not None and history.finishing_stacks is not None
+    assert stacks_match(history.finishing_stacks, replayed.result.stacks)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bigblind import Deck, Forced, Hand, HandView, Rules, Street
 from bigblind.events import Acted, BoardDealt, Posted
-from bigblind.phh import HandHistory, _apply, loads, replay, stacks_match
+from bigblind.phh import HandHistory, _apply, dumps, loads, replay, stacks_match
 from bigblind.table import BuyIn, HandRecord, Layout, Rake, Status, Table, TableError
 from tests.support import stacked_deck
 
@@ -110,7 +110,7 @@ def replay_as_played(history: HandHistory) -> Hand:
     """Replay a hand written by :meth:`Table.phh` with the posts its own fields give."""
     meta = history.metadata
     n = len(history.starting_stacks)
-    if not any(k in meta for k in ("_dead_small_blind", "_live_blinds", "_dead_money")):
+    if not any(k in meta for k in ("_live_blinds", "_dead_money")):
         return replay(history)
     assert history.rules is not None
     live = meta.get("_live_blinds", [0] * n)
@@ -122,7 +122,7 @@ def replay_as_played(history: HandHistory) -> Hand:
         button=n - 1,  # pn
         dealing="manual",
         showdown="manual",
-        blind_seats=(None, 0) if meta.get("_dead_small_blind") else (0, 1),
+        blind_seats=(None, 0) if history.dead_small_blind else (0, 1),
         live_blinds={i: amount for i, amount in enumerate(live) if amount},
         dead_blinds={i: amount for i, amount in enumerate(dead) if amount},
     )
@@ -469,7 +469,11 @@ def test_a_busted_big_blind_leaves_a_dead_small_blind() -> None:
     assert record.hand.result is not None
     assert sum(p.amount for p in record.hand.result.pots) == 6
     assert table.chips_on_table == before
-    assert record.phh_fields()["_dead_small_blind"] is True
+    (history,) = loads(dumps(record.hand, **record.phh_fields()))
+    assert history.dead_small_blind  # PHH: p1 alone posts, the big blind
+    replayed = replay(history)
+    assert replayed.result is not None and history.finishing_stacks is not None
+    assert stacks_match(history.finishing_stacks, replayed.result.stacks)
     layout = table.layout()  # then the button is dead: the SB is seat 3, the BB seat 0
     assert (layout.button, layout.small_blind, layout.big_blind) == (2, 3, 0)
     assert layout.dealt[layout.engine_button] == 1
@@ -519,7 +523,7 @@ def test_a_session_is_one_phhs_file_with_seats_names_and_button() -> None:
         # PHH order: p1 is left of the button; pn is the button.
         assert history.players == tuple(f"P{s - 1}" for s in seats)
         assert 5 not in seats  # seat 4 (number 5) sat out
-        assert not any(k in meta for k in ("_dead_small_blind", "_live_blinds", "_dead_money"))
+        assert not any(k in meta for k in ("_live_blinds", "_dead_money"))
         replayed = replay(history)
         assert replayed.result is not None and history.finishing_stacks is not None
         assert stacks_match(history.finishing_stacks, replayed.result.stacks)
@@ -540,7 +544,7 @@ def test_hands_with_a_dead_small_blind_or_owed_posts_are_written_with_them() -> 
     assert records[-1].dead == (1, 0, 0, 0)
     assert (Forced.LIVE_BLIND, 0, 2) in posts(records[-1])
     histories = replays(table.phh())
-    assert histories[1].metadata["_dead_small_blind"] is True
+    assert histories[1].dead_small_blind and not histories[2].dead_small_blind
     assert "_live_blinds" in histories[-1].metadata and "_dead_money" in histories[-1].metadata
     assert all(len(h.metadata) == len(histories[0].metadata) for h in histories[2:-1])
 

@@ -384,7 +384,7 @@ def test_tournament_hands_with_a_dead_small_blind_replay() -> None:
     tournament.play(aggressive(9))
     histories = replays(tournament.phh())
     assert len(histories) == tournament.hands_played
-    assert any(h.metadata.get("_dead_small_blind") for h in histories)
+    assert any(h.dead_small_blind for h in histories)
 
 
 # --------------------------------------------------------------- properties

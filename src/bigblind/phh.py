@@ -46,8 +46,10 @@ from bigblind.events import (
     ActionKind,
     BoardDealt,
     Event,
+    Forced,
     HoleDealt,
     Mucked,
+    Posted,
     Shown,
 )
 from bigblind.hand import Hand
@@ -145,6 +147,8 @@ class HandHistory:
     players: tuple[str, ...] | None = None
     number: int | str | None = None
     metadata: Mapping[str, object] = field(default_factory=dict, hash=False)
+    dead_small_blind: bool = False
+    """Nobody posted a small blind (RULES 8.4): ``p1`` posts the big blind."""
 
     @property
     def supported(self) -> bool:
@@ -266,7 +270,15 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
     finishing = _finishing_stacks(table, n)
     rules = _rules(table, variant, structure, n)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
-    return HandHistory(variant, rules, stacks, actions, finishing, players, number, metadata)
+    dead_small = _dead_small_blind(_chip_list(table, "blinds_or_straddles", n))
+    return HandHistory(
+        variant, rules, stacks, actions, finishing, players, number, metadata, dead_small
+    )
+
+
+def _dead_small_blind(blinds: Sequence[int]) -> bool:
+    """Whether only ``p1`` posts a blind: the big blind, the small blind being dead."""
+    return len(blinds) > 2 and blinds[0] > 0 and not any(blinds[1:])
 
 
 def _actions(table: Mapping[str, object]) -> tuple[str, ...]:
@@ -368,7 +380,9 @@ def _rules(table: Mapping[str, object], variant: str, structure: Structure, n: i
     # of the big blind. Heads-up the PHH order is reversed (p1 is the big blind), which
     # is the engine's rule that the button posts the small blind.
     posted = [i for i, amount in enumerate(blinds) if amount]
-    if not posted or not set(posted) <= {0, 1, 2} or 1 not in posted:
+    if _dead_small_blind(blinds):  # RULES 8.4: the big blind left of the button
+        blinds = (0, blinds[0], *blinds[2:])
+    elif not posted or not set(posted) <= {0, 1, 2} or 1 not in posted:
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds)} cannot be played: bigblind has a"
             " small blind (p1), a big blind (p2) and a straddle (p3), e.g. [1, 2, 0, 0]"
@@ -463,6 +477,7 @@ def replay(history: HandHistory) -> Hand:
             button=history.button,
             dealing="manual",
             showdown="manual",
+            blind_seats=(None, 0) if history.dead_small_blind else None,
         )
     except BigblindError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None
@@ -649,6 +664,10 @@ def _lines(hand: Hand, metadata: Mapping[str, object]) -> list[str]:
     blinds[0], blinds[1] = rules.small_blind, rules.big_blind
     if rules.straddle and n > 2:
         blinds[2] = rules.straddle
+    posted = {e.kind: e.seat for e in hand.events if isinstance(e, Posted)}
+    unposted = Forced.SMALL_BLIND not in posted and Forced.STRADDLE not in posted
+    if n > 2 and unposted and phh_index(posted[Forced.BIG_BLIND]) == 0:
+        blinds = [rules.big_blind] + [0] * (n - 1)  # a dead small blind (RULES 8.4)
     fields: list[tuple[str, object]] = [
         ("variant", variant),
         ("ante_trimming_status", bool(rules.antes_as_contributions)),

@@ -305,12 +305,11 @@ class HandRecord:
         ``players``, which :func:`bigblind.phh.dumps` reorders itself.
 
         PHH places the blinds by position (``p1`` the small blind, ``p2`` the
-        big blind) and has no owed posts. A hand that differs says how in
-        fields of its own, and replays only with them: ``_dead_small_blind``
-        (nobody posted a small blind; the big blind is ``p1``),
-        ``_live_blinds`` (each player's live post, a bet) and ``_dead_money``
-        (each player's dead blind, into the main pot). Every other hand
-        replays as written.
+        big blind, or ``p1`` alone the big blind when the small blind is dead)
+        and has no owed posts. A hand with owed posts says so in fields of its
+        own, and replays only with them: ``_live_blinds`` (each player's live
+        post, a bet) and ``_dead_money`` (each player's dead blind, into the
+        main pot). Every other hand replays as written.
         """
         hand = self.hand
         n = hand.seats
@@ -331,9 +330,6 @@ class HandRecord:
         fields["players"] = list(self.names)
         fields["winnings"] = phh_order(self.winnings)
         fields["_button"] = self.button + 1
-        layout = self.table_hand.layout
-        if not layout.heads_up and layout.small_blind is None:
-            fields["_dead_small_blind"] = True
         live = [0] * n
         for event in hand.events:
             if isinstance(event, Posted) and event.kind is Forced.LIVE_BLIND:
