@@ -624,14 +624,6 @@ class LiveApp(ScreenApp):
 
     # -------------------------------------------------------------- rendering
 
-    def _render(self) -> None:
-        self._sync_log()
-        self._render_title()
-        self._render_seats()
-        self._render_board()
-        self._render_result()
-        self._render_controls()
-
     def _render_title(self) -> None:
         session = self.session
         parts = ["bigblind live"]

@@ -65,3 +65,31 @@ class ScreenApp(App[None]):
 
     def _hint(self, message: str) -> None:
         self.query_one("#hint", Static).update(message)
+
+    def _render(self) -> None:
+        """Redraw every part of the screen, log first."""
+        self._sync_log()
+        self._render_title()
+        self._render_seats()
+        self._render_board()
+        self._render_result()
+        self._render_controls()
+
+    # The parts each app draws in its own way.
+    def _sync_log(self) -> None:
+        raise NotImplementedError
+
+    def _render_title(self) -> None:
+        raise NotImplementedError
+
+    def _render_seats(self) -> None:
+        raise NotImplementedError
+
+    def _render_board(self) -> None:
+        raise NotImplementedError
+
+    def _render_result(self) -> None:
+        raise NotImplementedError
+
+    def _render_controls(self) -> None:
+        raise NotImplementedError

@@ -386,14 +386,6 @@ class TableApp(ScreenApp):
         if self.state in ("hero", "bot"):
             self._render_turn()
 
-    def _render(self) -> None:
-        self._sync_log()
-        self._render_title()
-        self._render_seats()
-        self._render_board()
-        self._render_result()
-        self._render_controls()
-
     def _render_title(self) -> None:
         game = self.game
         rules = game.rules
