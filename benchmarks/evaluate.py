@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from bigblind.batch import evaluate_batch
 from bigblind.cards import format_cards
-from bigblind.evaluate import evaluate
+from bigblind.evaluation.batch import evaluate_batch
+from bigblind.evaluation.scalar import evaluate
 
 BATCH_FLOOR = 50_000_000  # seven-card evaluations per second the batch must reach
 EXACT_PLAYERS = ["AcAd", "KhKs"]
@@ -187,9 +187,13 @@ def treys_run(hands: list[list[int]], ours: list[int]) -> Run | None:
 def equity_runs(samples: int) -> tuple[Run | None, Run | None, list[str]]:
     """The exact heads-up pre-flop run, the Monte Carlo run, and lines about their results."""
     try:
-        from bigblind.equity import equity
+        from bigblind.evaluation.hand_equity import equity
     except ImportError:
-        return None, None, ["bigblind.equity is not importable: equity not measured"]
+        return (
+            None,
+            None,
+            ["bigblind.evaluation.hand_equity is not importable: equity not measured"],
+        )
     exact = equity(EXACT_PLAYERS, exact=True)  # compile outside the timing
     mc = equity([MC_HAND, MC_RANGE], exact=False, samples=samples, seed=1)
     notes = [

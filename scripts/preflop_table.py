@@ -1,7 +1,7 @@
-"""Compute the pre-flop equity table that ships as ``bigblind/data/preflop_equity.csv``.
+"""Compute the pre-flop equity table that ships as ``bigblind/evaluation/data/preflop_equity.csv``.
 
 For each of the 169 starting hands and 1 to 9 opponents holding random
-hands, a seeded Monte Carlo run of :func:`bigblind.equity.equity` (ties
+hands, a seeded Monte Carlo run of :func:`bigblind.evaluation.hand_equity.equity` (ties
 count their split share). Every cell has its own seed derived from
 ``--seed``, so the table is reproducible cell by cell. One representative
 combo stands for its class: the suits do not change the equity against
@@ -21,11 +21,13 @@ import sys
 import time
 from pathlib import Path
 
-from bigblind.equity import equity
-from bigblind.preflop import MAX_OPPONENTS
-from bigblind.ranges import STARTING_HANDS
+from bigblind.evaluation.hand_equity import equity
+from bigblind.evaluation.preflop import MAX_OPPONENTS
+from bigblind.evaluation.ranges import STARTING_HANDS
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src/bigblind/data/preflop_equity.csv"
+DEFAULT_OUT = (
+    Path(__file__).resolve().parent.parent / "src/bigblind/evaluation/data/preflop_equity.csv"
+)
 
 
 def representative(hand_class: str) -> str:

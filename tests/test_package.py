@@ -1,23 +1,63 @@
-"""The public names of the package."""
+"""The public names of the package and its layers, and the direction of imports."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import inspect
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import bigblind
 
+SRC = Path(bigblind.__file__).resolve().parent
+
+# Lower numbers are lower layers; a module may import only from its own layer or below.
+LAYERS: dict[str, int] = {
+    "cards": 0,
+    "errors": 0,
+    "evaluation": 1,
+    "engine": 2,
+    "formats": 3,
+    "sessions": 4,
+    "bots": 5,
+    "ui": 6,
+    "room": 6,
+    "env": 6,
+    "cli": 7,
+}
+
+SUBPACKAGES = ["bigblind.engine", "bigblind.evaluation", "bigblind.formats", "bigblind.sessions"]
+
+
+def _exported(module: object) -> set[str]:
+    return {
+        name
+        for name in dir(module)
+        if not name.startswith("_")
+        and not inspect.ismodule(getattr(module, name))
+        and name not in {"annotations", "TYPE_CHECKING", "Any"}
+    }
+
 
 def test_exported_names_are_complete() -> None:
-    public = {
-        name
-        for name in dir(bigblind)
-        if not name.startswith("_") and not inspect.ismodule(getattr(bigblind, name))
-    }
-    assert public == set(bigblind.__all__)
+    assert _exported(bigblind) == set(bigblind.__all__)
     for name in bigblind.__all__:
         assert getattr(bigblind, name).__doc__, name
+
+
+@pytest.mark.parametrize("name", SUBPACKAGES)
+def test_subpackage_exports_are_complete(name: str) -> None:
+    module = importlib.import_module(name)
+    exported = set(module.__all__)
+    for attr in exported:
+        getattr(module, attr)  # lazily loaded names resolve too
+    eager = _exported(module)
+    assert eager <= exported, eager - exported
+    assert len(module.__all__) == len(exported)
 
 
 def test_errors_are_value_errors() -> None:
@@ -32,3 +72,59 @@ def test_import_stays_light() -> None:
     code = f"import sys, bigblind; print(sorted(m for m in {heavy} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_module_names_do_not_shadow_exports() -> None:
+    # `import bigblind.evaluation.scalar as m` must give the module, never a function.
+    for package in ["bigblind", *SUBPACKAGES]:
+        module = importlib.import_module(package)
+        folder = Path(module.__file__ or "").parent
+        submodules = {p.stem for p in folder.glob("*.py")} | {
+            p.name for p in folder.iterdir() if (p / "__init__.py").exists()
+        }
+        for name in module.__all__:
+            if name in submodules:
+                assert inspect.ismodule(getattr(module, name)), f"{package}.{name}"
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[0] != "bigblind" or len(parts) < 2:
+        return None
+    return LAYERS.get(parts[1])
+
+
+def _imports(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+            if node.module == "bigblind":
+                found += [f"bigblind.{alias.name}" for alias in node.names]
+    return found
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    for path in SRC.rglob("*.py"):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        if parts == ("__init__",) or parts == ("__main__",):
+            continue
+        assert parts[0] in LAYERS, f"{path.name}: not in a layer"
+
+
+def test_imports_point_down_only() -> None:
+    wrong = []
+    for path in SRC.rglob("*.py"):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        if parts[0] not in LAYERS:
+            continue  # the package's own __init__ gathers the public API
+        own = LAYERS[parts[0]]
+        for imported in _imports(path):
+            layer = _layer(imported)
+            # Only the interfaces may read the package itself (its version, say).
+            top = imported == "bigblind" and own < LAYERS["ui"]
+            if top or (layer is not None and layer > own):
+                wrong.append(f"{'/'.join(parts)} imports {imported}")
+    assert wrong == []

@@ -8,6 +8,10 @@
 """
 
 from bigblind.cards import Card, Deck, format_cards, parse_cards
+from bigblind.engine.events import ActionKind, Forced, Street
+from bigblind.engine.hand import Hand, HandResult, HandView, Legal, Phase, PotResult
+from bigblind.engine.pots import Pot
+from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import (
     BigblindError,
     CardError,
@@ -17,11 +21,7 @@ from bigblind.errors import (
     OutOfTurnError,
     RulesError,
 )
-from bigblind.evaluate import Category, HandValue, describe, evaluate, evaluate_hand
-from bigblind.events import ActionKind, Forced, Street
-from bigblind.hand import Hand, HandResult, HandView, Legal, Phase, PotResult
-from bigblind.pots import Pot
-from bigblind.rules import AnteType, Rules, Structure
+from bigblind.evaluation.scalar import Category, HandValue, describe, evaluate, evaluate_hand
 
 __all__ = [
     "ActionKind",

@@ -11,8 +11,8 @@ import pytest
 
 from bigblind import Deck, Hand, HandView, Legal, Phase, Rules
 from bigblind.bots import BOTS, Bot, UnknownBotError, make_bot
-from bigblind.events import HoleDealt, Mucked
-from bigblind.rules import AnteType
+from bigblind.engine.events import HoleDealt, Mucked
+from bigblind.engine.rules import AnteType
 from tests.support import stacked_deck
 
 NAMES = sorted(BOTS)
@@ -72,7 +72,7 @@ def test_an_unknown_bot_names_itself_and_the_known_ones() -> None:
 
 
 def test_importing_the_bots_stays_light() -> None:
-    code = "import sys, bigblind.bots, bigblind.simulate; print('numba' in sys.modules)"
+    code = "import sys, bigblind.bots, bigblind.bots.matches; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

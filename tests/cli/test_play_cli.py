@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bigblind.cli import play
-from bigblind.rules import Structure
+from bigblind.engine.rules import Structure
 from bigblind.ui.game import BOT_NAMES
 from bigblind.ui.table_app import TableApp
 

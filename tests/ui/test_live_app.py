@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from bigblind import Rules
-from bigblind.live import LiveSession
-from bigblind.phh import loads, replay
+from bigblind.formats.phh import loads, replay
+from bigblind.sessions.live import LiveSession
 from bigblind.ui.live_app import LiveApp
 
 SIZE = (130, 40)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from bigblind.evaluate import describe, evaluate
-from bigblind.events import Shown
-from bigblind.hand import HandView
-from bigblind.phh import loads, replay
+from bigblind.engine.events import Shown
+from bigblind.engine.hand import HandView
+from bigblind.evaluation.scalar import describe, evaluate
+from bigblind.formats.phh import loads, replay
 from bigblind.ui.game import Game, GameConfig
 from bigblind.ui.render import card_text, cards_text
 from bigblind.ui.table_app import TableApp

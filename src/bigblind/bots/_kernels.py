@@ -32,7 +32,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from bigblind.batch import Tables, card_bit_nb, tables, value7_nb
+from bigblind.evaluation.batch import Tables, card_bit_nb, tables, value7_nb
 
 __all__ = [
     "CLASS_COMBOS",
@@ -72,7 +72,7 @@ COMBOS, COMBO_INDEX = _build_combos()
 
 
 def _build_classes() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    # Class k: 0..168 in the order of bigblind.ranges.STARTING_HANDS (AA, AKs, AKo, ..., 22).
+    # Class k: 0..168 in the order of STARTING_HANDS (AA, AKs, AKo, ..., 22).
     order: list[tuple[int, int, int]] = []  # (high, low, suited: 1 suited, 0 offsuit, 2 pair)
     for high in range(12, -1, -1):
         order.append((high, high, 2))

@@ -17,8 +17,8 @@ from __future__ import annotations
 import threading
 from typing import Final
 
-from bigblind.preflop import MAX_OPPONENTS, preflop_equity
-from bigblind.ranges import STARTING_HANDS
+from bigblind.evaluation.preflop import MAX_OPPONENTS, preflop_equity
+from bigblind.evaluation.ranges import STARTING_HANDS
 
 __all__ = ["combos_of", "percentile", "percentiles"]
 

@@ -1,8 +1,8 @@
 """What a bot reads off a seat's view: positions, prices and the betting so far.
 
-:func:`read_spot` replays the public events of a :class:`~bigblind.hand.HandView`
+:func:`read_spot` replays the public events of a :class:`~bigblind.engine.hand.HandView`
 (the chips each action put in, the pot before it) into a :class:`Spot`; the
-action helpers turn an intention into a text :meth:`~bigblind.hand.Hand.act`
+action helpers turn an intention into a text :meth:`~bigblind.engine.hand.Hand.act`
 accepts, always within the legal limits.
 
 >>> from bigblind import Deck, Hand, Rules
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bigblind.events import (
+from bigblind.engine.events import (
     Acted,
     ActionKind,
     BetReturned,
@@ -30,7 +30,7 @@ from bigblind.events import (
     Posted,
     Street,
 )
-from bigblind.hand import HandView, Legal
+from bigblind.engine.hand import HandView, Legal
 
 __all__ = [
     "Action",
@@ -218,7 +218,7 @@ def check_or_call(legal: Legal) -> str:
 def raise_to(legal: Legal, amount: int) -> str:
     """A bet or raise to ``amount`` clamped to the legal range; a call when none is legal.
 
-    >>> from bigblind.hand import Legal
+    >>> from bigblind.engine.hand import Legal
     >>> raise_to(Legal(0, False, True, None, 2, 100, True), 1)
     'bet 2'
     """

@@ -1,8 +1,8 @@
 """The :class:`Bot` protocol and the registry of the bots that ship with bigblind.
 
-A bot is handed one seat's :class:`~bigblind.hand.HandView` (the other
+A bot is handed one seat's :class:`~bigblind.engine.hand.HandView` (the other
 players' hole cards hidden until shown) and answers with an action text that
-:meth:`~bigblind.hand.Hand.act` accepts: ``'fold'``, ``'check'``,
+:meth:`~bigblind.engine.hand.Hand.act` accepts: ``'fold'``, ``'check'``,
 ``'call'``, ``'bet N'``, ``'raise N'`` (raise to N) or ``'all-in'``. That view
 is all it is ever given, so no bot can see another player's hidden cards.
 
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol, runtime_checkable
 
+from bigblind.engine.hand import HandView
 from bigblind.errors import BigblindError
-from bigblind.hand import HandView
 
 __all__ = ["BOTS", "Bot", "UnknownBotError", "make_bot"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from bigblind.bots._spot import check_or_call
-from bigblind.hand import HandView
+from bigblind.engine.hand import HandView
 
 __all__ = ["CallingStation", "RandomBot"]
 
@@ -24,8 +24,8 @@ class RandomBot:
     The kinds (fold, check, call, bet or raise) are equally likely among those
     legal now; a bet or raise is to a total drawn uniformly from the legal range.
 
-    >>> from bigblind.hand import HandView, Legal, Phase
-    >>> from bigblind.events import Street
+    >>> from bigblind.engine.hand import HandView, Legal, Phase
+    >>> from bigblind.engine.events import Street
     >>> legal = Legal(0, True, False, 2, 4, 4, False)
     >>> view = HandView(0, 0, Phase.BETTING, Street.PREFLOP, (), (), (10, 10), (0, 2),
     ...                 (False, False), 2, 0, legal, ())

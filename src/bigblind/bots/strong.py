@@ -44,9 +44,9 @@ from numpy.typing import NDArray
 from bigblind.bots._kernels import CLASS_OF, COMBOS, board_scan, class_row, range_equity
 from bigblind.bots._ranking import combos_of, percentiles
 from bigblind.bots._spot import Action, Spot, fold_or_check, raise_to, read_spot
-from bigblind.events import Acted, ActionKind, Posted, Street
-from bigblind.hand import HandView
-from bigblind.ranges import STARTING_HANDS, starting_hand
+from bigblind.engine.events import Acted, ActionKind, Posted, Street
+from bigblind.engine.hand import HandView
+from bigblind.evaluation.ranges import STARTING_HANDS, starting_hand
 
 __all__ = ["StrongBot"]
 

@@ -1,7 +1,7 @@
 """A tight-aggressive rule bot: few hands, played hard.
 
 Before the flop it ranks its hand by the pre-flop equity table against the
-number of opponents still in (:mod:`bigblind.preflop`) and plays by position:
+number of opponents still in (:mod:`bigblind.evaluation.preflop`) and plays by position:
 it opens a "top x%" range that widens as fewer players are left to act,
 3-bets and 4-bets only its best hands, calls a raise with a band below that
 when the price is right, and folds the rest.
@@ -30,9 +30,9 @@ import numpy as np
 from bigblind.bots._kernels import CLASS_OF, COMBOS, range_equity
 from bigblind.bots._ranking import percentile, percentiles
 from bigblind.bots._spot import Spot, check_or_call, fold_or_check, raise_to, read_spot
-from bigblind.events import ActionKind, Street
-from bigblind.hand import HandView
-from bigblind.ranges import STARTING_HANDS, starting_hand
+from bigblind.engine.events import ActionKind, Street
+from bigblind.engine.hand import HandView
+from bigblind.evaluation.ranges import STARTING_HANDS, starting_hand
 
 __all__ = ["TightAggressiveBot"]
 

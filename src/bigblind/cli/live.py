@@ -21,7 +21,7 @@ import sys
 from typing import TextIO
 
 from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
-from bigblind.rules import Rules
+from bigblind.engine.rules import Rules
 
 __all__ = ["add_parser", "run"]
 
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     out = out or sys.stdout
     err = err or sys.stderr
     from bigblind.errors import BigblindError
-    from bigblind.live import LiveSession
+    from bigblind.sessions.live import LiveSession
 
     session = None
     if args.players is not None:

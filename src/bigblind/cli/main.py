@@ -23,7 +23,7 @@ import bigblind
 from bigblind.cli import live, play, simulate, tournament
 from bigblind.cli.options import Subparsers
 from bigblind.errors import HistoryError
-from bigblind.phh import UnsupportedVariantError, parse_each, replay, stacks_match
+from bigblind.formats.phh import UnsupportedVariantError, parse_each, replay, stacks_match
 
 __all__ = ["ReplaySummary", "main", "replay_paths", "run_equity", "run_eval", "run_replay"]
 
@@ -211,7 +211,7 @@ def run_eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """
     from bigblind.cards import format_cards, parse_cards
     from bigblind.errors import CardError
-    from bigblind.evaluate import evaluate_hand
+    from bigblind.evaluation.scalar import evaluate_hand
 
     try:
         cards = parse_cards(" ".join(args.cards))
@@ -257,8 +257,8 @@ def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind equity HAND...``: 0, or 2 for hands, board or settings it cannot use."""
     import json
 
-    from bigblind.equity import equity
     from bigblind.errors import BigblindError
+    from bigblind.evaluation.hand_equity import equity
 
     exact: bool | None = True if args.exact else False if args.samples is not None else None
     try:

@@ -17,7 +17,7 @@ import argparse
 from pathlib import Path
 from typing import TypeAlias
 
-from bigblind.rules import Structure
+from bigblind.engine.rules import Structure
 
 __all__ = ["Subparsers", "add_history_dir", "add_structure", "blinds", "structure"]
 

@@ -18,10 +18,10 @@ import time
 from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
+from bigblind.bots.matches import SimulationResult, simulate
 from bigblind.cli.options import Subparsers
+from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
-from bigblind.rules import Rules
-from bigblind.simulate import SimulationResult, simulate
 
 __all__ = ["ProgressBar", "add_parser", "run"]
 

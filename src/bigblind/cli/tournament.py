@@ -18,8 +18,8 @@ from typing import TextIO
 from bigblind.bots import BOTS, make_bot
 from bigblind.cli.options import Subparsers
 from bigblind.errors import BigblindError
-from bigblind.table import Decide
-from bigblind.tournament import BlindStructure, Tournament
+from bigblind.sessions.table import Decide
+from bigblind.sessions.tournament import BlindStructure, Tournament
 
 __all__ = ["add_parser", "run"]
 

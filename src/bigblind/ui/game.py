@@ -1,7 +1,7 @@
 """A game of one person against bots at one table, apart from any screen.
 
-:class:`Game` deals the hands of a cash :class:`~bigblind.table.Table` or of a
-one-table :class:`~bigblind.tournament.Tournament`, knows which seat is the
+:class:`Game` deals the hands of a cash :class:`~bigblind.sessions.table.Table` or of a
+one-table :class:`~bigblind.sessions.tournament.Tournament`, knows which seat is the
 person's and which bot plays every other seat, and writes the session's hand
 histories (PHH ``.phhs`` and PokerStars ``.txt``) after every hand. The
 terminal app drives it; tests can drive it without a screen.
@@ -24,14 +24,14 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bigblind import pokerstars
 from bigblind.bots import BOTS, Bot, make_bot
+from bigblind.engine.events import Event, HoleDealt, Mucked
+from bigblind.engine.hand import HandView
+from bigblind.engine.rules import Rules, Structure
 from bigblind.errors import BigblindError, HistoryError
-from bigblind.events import Event, HoleDealt, Mucked
-from bigblind.hand import HandView
-from bigblind.rules import Rules, Structure
-from bigblind.table import HandRecord, Table, TableHand
-from bigblind.tournament import BlindStructure, Level, Tournament
+from bigblind.formats import pokerstars
+from bigblind.sessions.table import HandRecord, Table, TableHand
+from bigblind.sessions.tournament import BlindStructure, Level, Tournament
 
 __all__ = [
     "BOT_NAMES",

@@ -42,8 +42,7 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from bigblind.cards import format_cards
-from bigblind.errors import BigblindError
-from bigblind.events import (
+from bigblind.engine.events import (
     Burned,
     Forced,
     HoleDealt,
@@ -52,7 +51,9 @@ from bigblind.events import (
     PotAwarded,
     Shown,
 )
-from bigblind.live import (
+from bigblind.engine.rules import Rules, Structure
+from bigblind.errors import BigblindError
+from bigblind.sessions.live import (
     BoardExposed,
     CardDealt,
     DealStarted,
@@ -63,7 +64,6 @@ from bigblind.live import (
     ProcedureApplied,
     StubShuffled,
 )
-from bigblind.rules import Rules, Structure
 from bigblind.ui.render import (
     GAME_NAMES,
     card_content,
@@ -188,7 +188,7 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
 
 
 class LiveApp(ScreenApp):
-    """The dealer's assistant for a :class:`~bigblind.live.LiveSession`.
+    """The dealer's assistant for a :class:`~bigblind.sessions.live.LiveSession`.
 
     Without a session the app opens on the set-up form (seats, names,
     stacks, blinds). ``history_dir`` is where the session's PHH file goes

@@ -17,8 +17,7 @@ from typing import Final
 from textual.content import Content
 
 from bigblind.cards import RANKS, Card
-from bigblind.evaluate import describe, evaluate
-from bigblind.events import (
+from bigblind.engine.events import (
     Acted,
     ActionKind,
     BetReturned,
@@ -31,9 +30,10 @@ from bigblind.events import (
     PotAwarded,
     Shown,
 )
-from bigblind.hand import Legal
-from bigblind.pots import Pot
-from bigblind.rules import Structure
+from bigblind.engine.hand import Legal
+from bigblind.engine.pots import Pot
+from bigblind.engine.rules import Structure
+from bigblind.evaluation.scalar import describe, evaluate
 
 __all__ = [
     "GAME_NAMES",

@@ -39,13 +39,13 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from bigblind.bots import Bot
+from bigblind.engine.events import Mucked, PotAwarded, Shown
+from bigblind.engine.hand import HandView
+from bigblind.engine.presets import PRESETS, preset_amount
+from bigblind.engine.rules import AnteType
 from bigblind.errors import BigblindError, IllegalActionError
-from bigblind.evaluate import describe, evaluate
-from bigblind.events import Mucked, PotAwarded, Shown
-from bigblind.hand import HandView
-from bigblind.presets import PRESETS, preset_amount
-from bigblind.rules import AnteType
-from bigblind.table import HandRecord, Status, TableHand
+from bigblind.evaluation.scalar import describe, evaluate
+from bigblind.sessions.table import HandRecord, Status, TableHand
 from bigblind.ui.game import Game, observer_view
 from bigblind.ui.render import (
     GAME_NAMES,
