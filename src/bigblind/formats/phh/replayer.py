@@ -8,11 +8,14 @@ from typing import Final
 
 from bigblind.engine.hand import Hand
 from bigblind.errors import BigblindError, HistoryError
+from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import HandHistory, UnsupportedVariantError
 
 __all__ = ["replay"]
 
-_PLAYER: Final = re.compile(r"p([1-9][0-9]*)")
+_PLAYER: Final = re.compile(r"p([1-9][0-9]{0,2})")  # at most p999: no huge numbers to parse
+# PHH card notation in ASCII only: case-folding would turn the Kelvin sign into K.
+_CARDS: Final = re.compile(r"(?:[2-9TJQKAtjqka][cdhsCDHS]|\?\?)+")
 
 
 def replay(history: HandHistory) -> Hand:
@@ -58,8 +61,8 @@ def replay(history: HandHistory) -> Hand:
     for index, text in enumerate(history.actions):
         try:
             _apply(hand, text, n)
-        except BigblindError as error:
-            raise HistoryError(f"actions[{index}] {text.strip()!r}: {error}") from None
+        except ValueError as error:  # BigblindError, or a value the engine cannot take
+            raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
     return hand
 
 
@@ -74,14 +77,14 @@ def _apply(hand: Hand, text: str, n: int) -> None:
     verb, args = rest[0], rest[1:]
     if actor == "d":
         if verb == "dh" and len(args) == 2:
-            cards = args[1]
+            cards = _cards(args[1])
             seat = _seat(args[0], n)
             # Unknown cards ('????', or partly unknown) are dealt as unknown.
             hand.deal_hole(seat, None if "?" in cards else cards)
         elif verb == "db" and len(args) == 1:
             if "?" in args[0]:
                 raise HistoryError("board cards must be known to be played")
-            hand.deal_board(args[0])
+            hand.deal_board(_cards(args[0]))
         else:
             raise HistoryError(
                 "the dealer's actions are 'd dh pK CARDS' and 'd db CARDS'"
@@ -103,7 +106,7 @@ def _apply(hand: Hand, text: str, n: int) -> None:
             # '-' shows the cards dealt; unknown cards can be shown only if dealt known.
             hand.show(None, seat=seat)
         else:
-            hand.show(shown, seat=seat)
+            hand.show(_cards(shown), seat=seat)
     elif verb in ("pb", "sd"):
         raise HistoryError(f"{verb!r} (bring-in, draw) is not a hold'em action")
     else:
@@ -112,10 +115,19 @@ def _apply(hand: Hand, text: str, n: int) -> None:
         )
 
 
+def _cards(word: str) -> str:
+    if _CARDS.fullmatch(word) is None:
+        raise HistoryError(
+            f"cannot read cards {_shown(word)}: cards are a rank 2-9, T, J, Q, K or A and a"
+            " suit c, d, h or s, e.g. 'AsKd', or '??' for a card not known"
+        )
+    return word
+
+
 def _seat(word: str, n: int) -> int:
     match = _PLAYER.fullmatch(word)
     if match is None or int(match.group(1)) > n:
-        raise HistoryError(f"{word!r} is not a player: the players are p1 to p{n}")
+        raise HistoryError(f"{_shown(word)} is not a player: the players are p1 to p{n}")
     return int(match.group(1)) - 1
 
 
@@ -123,9 +135,9 @@ def _amount(word: str) -> int:
     try:
         value = float(word) if any(c in word for c in ".eE") else int(word)
     except ValueError:
-        raise HistoryError(f"amount {word!r} is not a number") from None
+        raise HistoryError(f"amount {_shown(word)} is not a number") from None
     if isinstance(value, float):
         if not (math.isfinite(value) and value.is_integer()):
-            raise HistoryError(f"amount {word!r}: bigblind plays whole chips (integers)")
+            raise HistoryError(f"amount {_shown(word)}: bigblind plays whole chips (integers)")
         value = int(value)
     return value
