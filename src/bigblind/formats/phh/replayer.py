@@ -6,8 +6,9 @@ import math
 import re
 from typing import Final
 
+from bigblind.engine.events import Acted, BoardDealt
 from bigblind.engine.hand import Hand
-from bigblind.errors import BigblindError, HistoryError
+from bigblind.errors import BigblindError, HistoryError, OutOfTurnError
 from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import HandHistory, UnsupportedVariantError
 
@@ -58,12 +59,63 @@ def replay(history: HandHistory) -> Hand:
     except BigblindError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None
     n = len(history.starting_stacks)
+    # RULES 6.7: after an all-in every hand is turned up at once, so a file may list
+    # those shows in any order. One the engine takes out of turn waits for its turn.
+    waiting: dict[int, tuple[int, str, OutOfTurnError]] = {}
     for index, text in enumerate(history.actions):
         try:
-            _apply(hand, text, n)
-        except ValueError as error:  # BigblindError, or a value the engine cannot take
-            raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
+            _run(hand, index, text, n)
+        except _OutOfTurn as out_of_turn:
+            seat = _shown_after_all_in(hand, text, n)
+            if seat is None or seat in waiting:
+                raise HistoryError(out_of_turn.message) from None
+            waiting[seat] = (index, text, out_of_turn.error)
+        while hand.actor is not None and hand.actor in waiting:
+            held, held_text, _ = waiting.pop(hand.actor)
+            _run(hand, held, held_text, n)
+    if waiting:
+        held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
+        raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
     return hand
+
+
+class _OutOfTurn(Exception):
+    """An action the engine took as out of turn; the replay may hold it back."""
+
+    def __init__(self, message: str, error: OutOfTurnError) -> None:
+        super().__init__(message)
+        self.message = message
+        self.error = error
+
+
+def _run(hand: Hand, index: int, text: str, n: int) -> None:
+    try:
+        _apply(hand, text, n)
+    except OutOfTurnError as error:
+        raise _OutOfTurn(f"actions[{index}] {_shown(text.strip())}: {error}", error) from None
+    except ValueError as error:  # BigblindError, or a value the engine cannot take
+        raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
+
+
+def _shown_after_all_in(hand: Hand, text: str, n: int) -> int | None:
+    """The seat of a show (``pK sm CARDS``) made once betting ended all-in, else None.
+
+    Betting ended because players are all-in (RULES 4.7) when hands are shown
+    before the board is complete, or when board cards were dealt after the last
+    action: the rest of the board is run out.
+    """
+    words = text.split("#", 1)[0].split()
+    if len(words) != 3 or words[1] != "sm":
+        return None
+    events = hand.events
+    last_action = max((i for i, e in enumerate(events) if isinstance(e, Acted)), default=-1)
+    run_out = any(isinstance(e, BoardDealt) for e in events[last_action + 1 :])
+    if len(hand.board) == 5 and not run_out:
+        return None
+    try:
+        return _seat(words[0], n)
+    except HistoryError:
+        return None
 
 
 def _apply(hand: Hand, text: str, n: int) -> None:
