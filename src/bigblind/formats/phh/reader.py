@@ -156,7 +156,13 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         raise HistoryError(f"field 'players' names {len(players)} players, not {n}")
     finishing = _finishing_stacks(table, n)
     dead_small = _dead_small_blind(table, n)
-    rules = _rules(table, variant, structure, n, dead_small)
+    on_button = table.get("_small_blind_on_button", False)
+    if not isinstance(on_button, bool) or (on_button and (n < 3 or dead_small is not None)):
+        raise HistoryError(
+            f"field '_small_blind_on_button' {_shown(on_button)} must be true or false, and"
+            " true only with 3 players or more and a small blind"
+        )
+    rules = _rules(table, variant, structure, n, dead_small, on_button)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
     return HandHistory(
         variant,
@@ -167,9 +173,10 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         players,
         number,
         metadata,
-        dead_small is not None,
-        _owed(table, "_live_blinds", n),
-        _owed(table, "_dead_money", n),
+        dead_small_blind=dead_small is not None,
+        small_blind_on_button=on_button,
+        live_blinds=_owed(table, "_live_blinds", n),
+        dead_money=_owed(table, "_dead_money", n),
     )
 
 
@@ -274,6 +281,7 @@ def _rules(
     structure: Structure,
     n: int,
     dead_small: int | None,
+    on_button: bool,
 ) -> Rules:
     """The engine's rules for the forced bets and limits of the file (RULES 2, 5)."""
     for name in ("antes", "blinds_or_straddles"):
@@ -291,13 +299,16 @@ def _rules(
     # is the engine's rule that the button posts the small blind.
     if dead_small is not None:  # RULES 8.4: the big blind left of the button, then a straddle
         blinds = (dead_small, *blinds)
+    elif on_button:  # RULES 8.4: the small blind on pn, the big blind p1, then a straddle
+        blinds = (blinds[-1], *blinds[:-1], 0)
     posted = [i for i, amount in enumerate(blinds) if amount]
-    if dead_small is not None and (blinds[1] == 0 or any(blinds[3:])):
+    if (dead_small is not None or on_button) and (blinds[1] == 0 or any(blinds[3:])):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds[1:])} cannot be played with a dead"
-            " small blind: bigblind has the big blind (p1) and a straddle (p2), e.g. [2, 0, 0]"
+            " or moved small blind: bigblind has the big blind (p1) and a straddle (p2)"
         )
-    if dead_small is None and (not posted or not set(posted) <= {0, 1, 2} or 1 not in posted):
+    standard = dead_small is None and not on_button
+    if standard and (not posted or not set(posted) <= {0, 1, 2} or 1 not in posted):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds)} cannot be played: bigblind has a"
             " small blind (p1), a big blind (p2) and a straddle (p3), e.g. [1, 2, 0, 0]"
@@ -321,7 +332,7 @@ def _rules(
     ante = 0
     if len(anted) == n and len(set(antes)) == 1:
         ante_type, ante = AnteType.PER_PLAYER, antes[0]
-    elif anted == [0 if dead_small is not None else 1]:
+    elif anted == [0 if dead_small is not None or on_button else 1]:
         ante_type, ante = AnteType.BIG_BLIND, antes[anted[0]]
     elif anted:
         raise HistoryError(

@@ -51,7 +51,7 @@ def replay(history: HandHistory) -> Hand:
             button=history.button,
             dealing="manual",
             showdown="manual",
-            blind_seats=(None, 0) if history.dead_small_blind else None,
+            blind_seats=_blind_seats(history),
             # RULES 10.1: owed posts of returning players, from bigblind's own fields.
             live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
             dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},
@@ -77,6 +77,15 @@ def replay(history: HandHistory) -> Hand:
         held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
         raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
     return hand
+
+
+def _blind_seats(history: HandHistory) -> tuple[int | None, int] | None:
+    """Where the blinds go when not on p1 and p2 (RULES 8.4: a dead button)."""
+    if history.dead_small_blind:
+        return None, 0
+    if history.small_blind_on_button:
+        return history.button, 0
+    return None
 
 
 class _OutOfTurn(Exception):
