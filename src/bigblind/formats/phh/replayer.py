@@ -41,6 +41,15 @@ def replay(history: HandHistory) -> Hand:
     ...
     bigblind.errors.HistoryError: actions[2] 'p2 cbr 5': seat 1 cannot raise to 5: the only ...
     """
+    return _replay(history, shows_in_any_order=False)
+
+
+def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
+    """:func:`replay`; ``shows_in_any_order`` holds back any show made out of turn.
+
+    Formats that list a showdown pot by pot rather than in showing order
+    (PokerStars text) replay with it: each show waits for its turn.
+    """
     rules = history.rules
     if rules is None:
         raise UnsupportedVariantError(history.variant)
@@ -66,7 +75,7 @@ def replay(history: HandHistory) -> Hand:
         try:
             _run(hand, index, text, n)
         except _OutOfTurn as out_of_turn:
-            seat = _shown_after_all_in(hand, text, n)
+            seat = _shown_after_all_in(hand, text, n, anywhere=shows_in_any_order)
             if seat is None or seat in waiting:
                 raise HistoryError(out_of_turn.message) from None
             waiting[seat] = (index, text, out_of_turn.error)
@@ -106,7 +115,7 @@ def _run(hand: Hand, index: int, text: str, n: int) -> None:
         raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
 
 
-def _shown_after_all_in(hand: Hand, text: str, n: int) -> int | None:
+def _shown_after_all_in(hand: Hand, text: str, n: int, *, anywhere: bool) -> int | None:
     """The seat of a show (``pK sm CARDS``) made once betting ended all-in, else None.
 
     Betting ended because players are all-in (RULES 4.7) when hands are shown
@@ -114,6 +123,11 @@ def _shown_after_all_in(hand: Hand, text: str, n: int) -> int | None:
     action: the rest of the board is run out.
     """
     words = text.split("#", 1)[0].split()
+    if anywhere and len(words) in (2, 3) and words[1] == "sm":
+        try:
+            return _seat(words[0], n)
+        except HistoryError:
+            return None
     if len(words) != 3 or words[1] != "sm":
         return None
     events = hand.events

@@ -40,6 +40,16 @@ Seat 2: bob (big blind) folded before Flop
 
 from bigblind.formats.pokerstars.header import Tournament
 from bigblind.formats.pokerstars.naming import describe_hand
+from bigblind.formats.pokerstars.reader import loads, read, replay, results_match
 from bigblind.formats.pokerstars.writer import dump_session, dumps
 
-__all__ = ["Tournament", "describe_hand", "dump_session", "dumps"]
+__all__ = [
+    "Tournament",
+    "describe_hand",
+    "dump_session",
+    "dumps",
+    "loads",
+    "read",
+    "replay",
+    "results_match",
+]
