@@ -83,7 +83,8 @@ _POST: Final = re.compile(
 )
 _ACTION: Final = re.compile(
     rf"(?P<verb>folds|checks|calls|bets|raises)(?: (?P<amount>{_AMOUNT}))?"
-    rf"(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?(?: \[.*\])?"
+    rf"(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?"
+    r"(?: and has reached the .* cap)?(?: \[.*\])?"
 )
 _STREET: Final = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<new>[^\]]*)\]")
 _DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
@@ -284,7 +285,8 @@ class _Hand:
             self.post(index, player, post)
         elif action := _ACTION.fullmatch(rest):
             self.action(index, player, action)
-        elif shows := _SHOWS.match(rest):
+        elif (shows := _SHOWS.match(rest)) and len(shows["cards"].split()) >= 2:
+            # One card shown (after winning unopposed) is no showdown: passed over.
             player.cards = self.cards(index, shows["cards"], 2)
             self.play.append((name, f"sm {player.cards}"))
         elif rest.startswith("mucks hand"):
