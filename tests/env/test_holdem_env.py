@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -159,3 +160,39 @@ def test_bad_options_are_refused() -> None:
         SingleAgentEnv(players=3, bots=["tag"])
     with pytest.raises(ValueError, match="no bot 'shark'"):
         SingleAgentEnv(players=3, bots="shark")
+
+
+def test_a_masked_action_ends_the_episode_with_a_penalty() -> None:
+    game = raw_env(players=3)
+    game.reset(seed=1)
+    agent = game.agent_selection
+    game.step(1)
+    game.step(1)
+    game.step(1)  # the big blind checks: pre-flop is over, nobody faces a bet
+    agent = game.agent_selection
+    assert game.observe(agent)["action_mask"][0] == 0
+    game.step(0)  # folding when checking is free is masked (RULES 4.4)
+    assert game._cumulative_rewards[agent] == -1.0
+    assert game.infos[agent] == {"illegal_action": 0}
+    assert all(game.terminations.values())
+
+
+def test_an_action_outside_the_space_raises() -> None:
+    game = env(players=2)
+    game.reset(seed=1)
+    with pytest.raises(ValueError, match="0 to 7"):
+        game.step(8)
+
+
+def test_the_example_prints_big_blinds_per_100_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "random_vs_tag.py"
+    spec = importlib.util.spec_from_file_location("random_vs_tag", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--hands", "30", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"random agent vs tag: [+-]\d+\.\d bb/100 over \d+ hands\n", out)

@@ -3,8 +3,9 @@
 An action the mask forbids is played as check or call (and flagged in
 ``info["illegal"]``), so that any sampled action is a move. Each episode is
 one hand by default; hands in which the agent has no decision (everyone
-folds to its big blind) are played through, their winnings reported in
-``info["unplayed_bb"]`` rather than in the reward.
+folds to its big blind) are played through by ``reset``, which reports
+their number and the agent's winnings in them in ``info["unplayed_hands"]``
+and ``info["unplayed_bb"]`` rather than in a reward.
 
 >>> from bigblind.env import SingleAgentEnv
 >>> game = SingleAgentEnv(players=3, bots="station")
@@ -62,14 +63,17 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], int]):
             agent: make_bot(name, int(self.np_random.integers(2**31)))
             for agent, name in zip(others, self.bot_names, strict=True)
         }
-        unplayed = 0.0
+        unplayed, hands = 0.0, 0
         table_seed = int(self.np_random.integers(2**63))
         while True:
             self.table.reset(seed=table_seed)
             table_seed += 1
-            unplayed += self._bots_play()
+            won = self._bots_play()
             if self._my_turn():
-                return self.table.observe(self.agent), {"unplayed_bb": unplayed}
+                info = {"unplayed_bb": unplayed, "unplayed_hands": hands}
+                return self.table.observe(self.agent), info
+            unplayed += won
+            hands += 1
 
     def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         mask = self.table.legal_mask(self.agent)

@@ -1,8 +1,8 @@
 """A PettingZoo AEC environment of Texas Hold'em on bigblind's engine.
 
 ``raw_env(players=6, ...)`` is the bare environment, ``env(...)`` the same
-behind PettingZoo's usual wrappers (a masked illegal action ends the game
-with a penalty, out-of-order calls are caught). Agents are
+behind PettingZoo's order-enforcing wrapper (a masked action ends the game
+with a penalty; an action outside the space raises). Agents are
 ``player_0 .. player_{n-1}``; seat ``i`` is ``player_i``; the button moves
 one seat each hand.
 
@@ -31,12 +31,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from bigblind.cards import Deck
-from bigblind.engine import Hand, Rules, Structure
-from bigblind.env.observation import ACTIONS, action_mask, action_to_text, observation_space
+from bigblind.engine import Hand, Rules, Structure, preset_amount
+from bigblind.env.observation import ACTIONS, action_mask, observation_space
 from bigblind.env.observation import observe as observe_seat
 from bigblind.errors import BigblindError
 
 __all__ = ["ACTIONS", "HoldemEnv", "env", "raw_env"]
+
+_PRESETS = ("x2", "x3", "33%", "50%", "100%", "all-in")
 
 
 class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -58,6 +60,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         episode: Literal["hand", "session"] = "hand",
         max_hands: int = 1000,
         exact_raises: bool = False,
+        illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -78,6 +81,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self.episode = episode
         self.max_hands = max_hands
         self.exact = exact_raises
+        self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         total = players * self.stack
         self.actions = 2 + total + 1 if exact_raises else len(ACTIONS)
@@ -130,17 +134,44 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             self._was_dead_step(action)
             return
         hand = self.hand
-        assert hand is not None and action is not None
-        self.step_text(action_to_text(hand, int(action), self.exact))
+        assert hand is not None
+        legal = hand.legal
+        assert legal is not None
+        if not isinstance(action, int | np.integer) or not 0 <= action < self.actions:
+            raise BigblindError(
+                f"action {action!r} is not in the action space: 0 to {self.actions - 1}"
+            )
+        action = int(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if action == 1:
+            hand.check_or_call()
+        elif action == 0 and legal.fold:
+            hand.fold()
+        elif action >= 2 and low is not None and high is not None:
+            amount = action - 2 if self.exact else preset_amount(hand, _PRESETS[action - 2])
+            if not low <= amount <= high:
+                self._illegal(agent, action)
+                return
+            hand.raise_to(amount)
+        else:
+            self._illegal(agent, action)
+            return
+        self._after_action()
 
     def step_text(self, action: str) -> None:
         """Step with an engine action text (``'call'``, ``'raise 6'``...), as bots answer."""
-        agent = self.agent_selection
         hand = self.hand
         assert hand is not None
-        self._cumulative_rewards[agent] = 0.0
+        self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
         hand.act(action)
+        self._after_action()
+
+    def _after_action(self) -> None:
+        hand = self.hand
+        assert hand is not None
         if hand.finished:
             self._end_hand()
         else:
@@ -149,6 +180,18 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._deads_step_first()
         if self.render_mode == "human":
             self.render()
+
+    def _illegal(self, agent: str, action: int) -> None:
+        """A masked action ends the episode, the offender losing ``illegal_reward``.
+
+        This is what PettingZoo's ``TerminateIllegalWrapper`` does; it is built in.
+        """
+        self.rewards[agent] = self.illegal_reward
+        self.infos[agent] = {"illegal_action": action}
+        for other in self.agents:
+            self.terminations[other] = True
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         text = repr(self.hand)
@@ -240,8 +283,11 @@ def raw_env(players: int = 6, **options: Any) -> HoldemEnv:
 
 
 def env(players: int = 6, **options: Any) -> Any:
-    """The environment behind PettingZoo's standard wrappers."""
-    wrapped: Any = raw_env(players, **options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment behind PettingZoo's order-enforcing wrapper.
+
+    The checks of ``AssertOutOfBoundsWrapper`` (an action outside the space
+    raises) and ``TerminateIllegalWrapper`` (a masked action ends the game,
+    the offender losing ``illegal_reward``) are built into the environment,
+    where they cost far less than as layers of wrappers.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(players, **options))

@@ -28,20 +28,17 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from bigblind.engine import Hand, preset_amount
+from bigblind.engine import Hand
 
 __all__ = [
     "ACTIONS",
     "action_mask",
-    "action_to_text",
     "observation_space",
     "observe",
 ]
 
 ACTIONS = ("fold", "check/call", "x2", "x3", "33%", "50%", "pot", "all-in")
 """The preset action set, by index."""
-
-_PRESET_TEXT = ("x2", "x3", "33%", "50%", "100%", "all-in")
 
 
 def observation_space(players: int, total_bb: float, actions: int) -> spaces.Dict:
@@ -80,33 +77,35 @@ def observe(
     places = list(range(hand.seats)) if table is None else list(table)
     n = len(places)
     me = places.index(seat)
-    order = [places[(me + i) % n] for i in range(n)]
+    order = places[me:] + places[:me]
     own = [c for c in hand.hole(seat) if c is not None]
-    board = list(hand.board)
+    board = hand.board
     bb = float(big_blind)
-    stacks = np.array([0 if s is None else hand.stacks[s] for s in order], np.float32) / bb
-    bets = np.array([0 if s is None else hand.bets[s] for s in order], np.float32) / bb
-    folded = np.array([True if s is None else hand.folded[s] for s in order], np.float32)
-    pot = np.array([hand.pot / bb], np.float32)
-    position = (seat - hand.button - 1) % hand.seats
-    street = int(hand.street)
+    hand_stacks, hand_bets, hand_folded = hand.stacks, hand.bets, hand.folded
+    # One vector holds everything; the dict's arrays are views of its parts.
     flat = np.zeros(109 + 4 * n, np.float32)
     flat[own] = 1.0
     flat[[52 + c for c in board]] = 1.0
-    flat[104 : 104 + n] = stacks
-    flat[104 + n : 104 + 2 * n] = bets
-    flat[104 + 2 * n : 104 + 3 * n] = folded
-    flat[104 + 3 * n] = pot[0]
+    flat[104 : 104 + 3 * n] = [
+        *(0 if s is None else hand_stacks[s] / bb for s in order),
+        *(0 if s is None else hand_bets[s] / bb for s in order),
+        *(1 if s is None or hand_folded[s] else 0 for s in order),
+    ]
+    flat[104 + 3 * n] = hand.pot / bb
+    position = (seat - hand.button - 1) % hand.seats
+    street = int(hand.street)
     flat[105 + 3 * n + position] = 1.0
     flat[105 + 4 * n + street] = 1.0
-    hole = np.array(own if len(own) == 2 else [0, 0], np.int64)
+    cards = np.full(7, -1, np.int64)
+    cards[: len(own)] = own
+    cards[2 : 2 + len(board)] = board
     return {
-        "hole": hole,
-        "board": np.array(board + [-1] * (5 - len(board)), np.int64),
-        "stacks": stacks,
-        "bets": bets,
-        "folded": folded,
-        "pot": pot,
+        "hole": cards[:2] if len(own) == 2 else np.zeros(2, np.int64),
+        "board": cards[2:],
+        "stacks": flat[104 : 104 + n],
+        "bets": flat[104 + n : 104 + 2 * n],
+        "folded": flat[104 + 2 * n : 104 + 3 * n],
+        "pot": flat[104 + 3 * n : 105 + 3 * n],
         "position": position,
         "street": street,
         "action_mask": action_mask(hand, seat, actions, exact),
@@ -129,13 +128,3 @@ def action_mask(hand: Hand, seat: int, actions: int, exact: bool) -> np.ndarray[
         else:
             mask[2:] = 1
     return mask
-
-
-def action_to_text(hand: Hand, action: int, exact: bool) -> str:
-    """The engine action text of a legal ``action`` index."""
-    if action == 0:
-        return "fold"
-    if action == 1:
-        return "call" if hand.legal is not None and hand.legal.call is not None else "check"
-    amount = action - 2 if exact else preset_amount(hand, _PRESET_TEXT[action - 2])
-    return f"raise {amount}"
