@@ -45,12 +45,14 @@ def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
         "STATE:0:r300f:9hQd|AsKd:-100|100:a|b\n"
         "STATE:1:r300f:9hQd|AsKd:-100|300:a|b\n"
         "STATE:2:r300r100:9hQd|AsKd:-100|100:a|b\n"
+        "STATE:3:r300f:9hQd|9hKd:-100|100:a|b\n"
     )
     code, out, _ = _run(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds.game", str(log)])
     assert code == 1
     assert "bad.log:3: hand 1: position 1: the log says 300, the engine gives 100" in out
     assert "bad.log:4: cannot replay" in out
-    assert out.endswith("3 hands replayed, 2 mismatched, 0 skipped\n")
+    assert "bad.log:5: cannot replay: card 9h is already in play" in out
+    assert out.endswith("4 hands replayed, 3 mismatched, 0 skipped\n")
 
 
 def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bigblind.bots.base import Bot
-from bigblind.errors import BigblindError, IllegalActionError
-from bigblind.formats.acpc import VERSION, AcpcHand, GameDef, ProtocolError, parse_matchstate
+from bigblind.errors import BigblindError
+from bigblind.formats.acpc import VERSION, AcpcHand, GameDef, parse_matchstate
 
 __all__ = ["AcpcClient", "ClientResult", "play_match"]
 
@@ -89,7 +89,7 @@ def play_match(
                 line = raw.decode("ascii", errors="replace").rstrip("\r\n")
                 try:
                     answer = client.respond(line)
-                except (ProtocolError, IllegalActionError) as error:
+                except BigblindError as error:
                     raise BigblindError(f"the dealer sent {line!r}: {error}") from None
                 if answer is not None:
                     sock.sendall(answer.encode("ascii") + b"\r\n")

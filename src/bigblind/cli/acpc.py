@@ -23,12 +23,11 @@ from typing import TextIO
 
 from bigblind.bots.base import BOTS, make_bot
 from bigblind.cli.options import Subparsers
-from bigblind.errors import BigblindError, IllegalActionError
+from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
     GameDef,
-    ProtocolError,
     load_gamedef,
     parse_state_line,
 )
@@ -288,7 +287,7 @@ def replay_log(game: GameDef, line: str) -> str | None:
     try:
         state = parse_state_line(line, no_limit=game.no_limit)
         hand = AcpcHand.rebuild(game, state.betting, state.hole, state.board)
-    except (ProtocolError, IllegalActionError) as error:
+    except BigblindError as error:  # unreadable, illegal betting, or a card seen twice
         return f"cannot replay: {error}"
     result = hand.hand.result
     if result is None:
