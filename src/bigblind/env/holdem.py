@@ -93,6 +93,8 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._rng = random.Random()
         self.hand: Hand | None = None
         self._seated: list[str] = []
+        self._seats: dict[str, int] = {}
+        self._table: list[int | None] = []
         self._chips: dict[str, int] = {}
         self._button = 0
         self._hands = 0
@@ -125,8 +127,7 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         seat = self._seat(agent)
         if seat is None:  # a player who has left the session sees an empty table
             return _empty(self.observation_spaces[agent])
-        table = [self._seat(a) for a in self.possible_agents]
-        return observe_seat(hand, seat, self.big_blind, self.actions, self.exact, table)
+        return observe_seat(hand, seat, self.big_blind, self.actions, self.exact, self._table)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -213,15 +214,14 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         return action_mask(hand, seat, self.actions, self.exact)
 
     def _seat(self, agent: str) -> int | None:
-        try:
-            return self._seated.index(agent)
-        except ValueError:
-            return None
+        return self._seats.get(agent)
 
     def _next_hand(self) -> None:
         self._seated = [
             a for a in self.possible_agents if self._chips[a] > 0 and not self.terminations[a]
         ]
+        self._seats = {agent: seat for seat, agent in enumerate(self._seated)}
+        self._table = [self._seats.get(agent) for agent in self.possible_agents]
         self._button %= len(self._seated)
         deck = Deck.shuffled(seed=self._rng.getrandbits(64))
         stacks = [self._chips[a] for a in self._seated]

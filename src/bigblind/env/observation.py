@@ -11,7 +11,9 @@ blind, n-1 the button), ``street`` (0 pre-flop .. 3 river),
 
 ``observation``, the flat float32 vector, holds in order: hole cards one-hot
 (52), board one-hot (52), stacks (n), bets (n), folded (n), pot (1),
-position one-hot (n), street one-hot (4): ``109 + 4n`` numbers.
+position one-hot (n), street one-hot (4): ``109 + 4n`` numbers. The dict's
+``stacks``, ``bets``, ``folded`` and ``pot`` are views of that vector (copy
+one before changing it); each observation is a new vector.
 
 Actions (``Discrete``): 0 fold, 1 check or call, then the presets of RULES
 5.7 (2 x2, 3 x3, 4 33%, 5 50%, 6 pot, 7 all-in), each turned into a legal
@@ -74,33 +76,38 @@ def observe(
     a player who has left: no chips, counted as folded), so that the arrays
     keep their size as players leave a session.
     """
-    places = list(range(hand.seats)) if table is None else list(table)
+    places = list(range(hand.seats)) if table is None else table
     n = len(places)
     me = places.index(seat)
-    order = places[me:] + places[:me]
+    order = [*places[me:], *places[:me]]
     own = [c for c in hand.hole(seat) if c is not None]
-    board = hand.board
+    board = list(hand.board)
     bb = float(big_blind)
-    hand_stacks, hand_bets, hand_folded = hand.stacks, hand.bets, hand.folded
-    # One vector holds everything; the dict's arrays are views of its parts.
-    flat = np.zeros(109 + 4 * n, np.float32)
-    flat[own] = 1.0
-    flat[[52 + c for c in board]] = 1.0
-    flat[104 : 104 + 3 * n] = [
-        *(0 if s is None else hand_stacks[s] / bb for s in order),
-        *(0 if s is None else hand_bets[s] / bb for s in order),
-        *(1 if s is None or hand_folded[s] else 0 for s in order),
-    ]
-    flat[104 + 3 * n] = hand.pot / bb
+    stacks, bets, folded = hand.stacks, hand.bets, hand.folded
     position = (seat - hand.button - 1) % hand.seats
     street = int(hand.street)
-    flat[105 + 3 * n + position] = 1.0
-    flat[105 + 4 * n + street] = 1.0
-    cards = np.full(7, -1, np.int64)
-    cards[: len(own)] = own
-    cards[2 : 2 + len(board)] = board
+    # One vector holds everything (built as a list: cheaper than numpy item by item);
+    # the dict's arrays are views of its parts.
+    values = [0.0] * (109 + 4 * n)
+    for card in own:
+        values[card] = 1.0
+    for card in board:
+        values[52 + card] = 1.0
+    for i, s in enumerate(order):
+        if s is None:
+            values[104 + 2 * n + i] = 1.0
+        else:
+            values[104 + i] = stacks[s] / bb
+            values[104 + n + i] = bets[s] / bb
+            values[104 + 2 * n + i] = 1.0 if folded[s] else 0.0
+    values[104 + 3 * n] = hand.pot / bb
+    values[105 + 3 * n + position] = 1.0
+    values[105 + 4 * n + street] = 1.0
+    flat = np.array(values, np.float32)
+    hole = own if len(own) == 2 else [0, 0]
+    cards = np.array([*hole, *board, *[-1] * (5 - len(board))], np.int64)
     return {
-        "hole": cards[:2] if len(own) == 2 else np.zeros(2, np.int64),
+        "hole": cards[:2],
         "board": cards[2:],
         "stacks": flat[104 : 104 + n],
         "bets": flat[104 + n : 104 + 2 * n],
