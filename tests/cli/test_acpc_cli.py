@@ -70,6 +70,9 @@ def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
         (["acpc", "replay", "holdem.limit.3p.game", "missing.log"], "missing.log: no such file"),
         (["acpc", "dealer", "holdem.limit.3p.game", "--port", "x"], "port 'x'"),
         (["acpc", "dealer", "holdem.limit.3p.game", "--bots", "shark"], "--bots 'shark'"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--timeout", "0"], "--timeout 0"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--hands", "0"], "at least 1 hand"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--log", "/no/such/dir/x.log"], "cannot write"),
         (["acpc", "play", "holdem.limit.3p.game", "localhost", "1", "--bot", "shark"], "no bot"),
     ],
 )

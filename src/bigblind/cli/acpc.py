@@ -139,6 +139,9 @@ def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if ports is None:
         print(f"bigblind acpc dealer: port {args.port!r}: give whole numbers 0-65535", file=err)
         return 2
+    if not args.timeout > 0:
+        print(f"bigblind acpc dealer: --timeout {args.timeout:g}: give seconds above 0", file=err)
+        return 2
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     bots = [b.strip().lower() for b in args.bots.split(",")] if args.bots else []
     unknown = [b for b in bots if b not in BOTS]
@@ -168,17 +171,19 @@ def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     log: TextIO = out
     try:
+        if args.log is not None:
+            log = args.log.open("w", encoding="utf-8")
+    except OSError as error:
+        dealer.close()
+        print(f"bigblind acpc dealer: cannot write {args.log}: {error.strerror}", file=err)
+        return 2
+    try:
         with dealer:
             listening = " ".join(map(str, dealer.ports))
             print(f"bigblind acpc dealer: seats listen on ports {listening}", file=err, flush=True)
             _start_bots(game, bots, dealer.ports, args.seed)
-            if args.log is not None:
-                log = args.log.open("w", encoding="utf-8")
             result = dealer.run(log, match_name=args.log.stem if args.log else "match")
-    except OSError as error:
-        print(f"bigblind acpc dealer: cannot write {args.log}: {error.strerror}", file=err)
-        return 2
-    except BigblindError as error:
+    except (BigblindError, OSError) as error:
         print(f"bigblind acpc dealer: {error}", file=err)
         return 1
     except KeyboardInterrupt:
