@@ -60,7 +60,7 @@ def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
     # A pot of 25 split two ways: 12.5 each by ACPC, 13 and 12 by RULES 6.6.
     log.write_text("STATE:0:cfc/cc/cc/cc:2h3d|9hQd|9sQc/AcKcJd/5d/7h:-5|2.5|2.5:a|b|c\n")
     code, out, _ = _run(["acpc", "replay", "holdem.limit.3p.game", str(log)])
-    assert (code, out) == (0, "1 hands replayed, 0 mismatched, 0 skipped\n")
+    assert (code, out) == (0, "1 hand replayed, 0 mismatched, 0 skipped\n")
 
 
 @pytest.mark.parametrize(
@@ -150,5 +150,13 @@ def test_ctrl_c_stops_the_dealer_with_one_line() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 130
-    assert done.stderr.splitlines()[-1] == "bigblind acpc dealer: interrupted; the match stopped"
+    last = done.stderr.splitlines()[-1]
+    assert last == "bigblind acpc dealer: stopped (Ctrl-C); the match stopped"
     assert "Traceback" not in done.stderr
+
+
+def test_logs_without_hands_exit_2(tmp_path: Path) -> None:
+    log = tmp_path / "empty.log"
+    log.write_text("# nothing played\nSCORE:0|0:a|b\n")
+    code, _, err = _run(["acpc", "replay", "holdem.limit.2p.reverse_blinds.game", str(log)])
+    assert code == 2 and "hold no STATE line" in err

@@ -23,6 +23,8 @@ from typing import TextIO
 
 from bigblind.bots.base import BOTS, make_bot
 from bigblind.cli.options import Subparsers
+from bigblind.cli.progress import STOPPED
+from bigblind.cli.replay import ReplaySummary
 from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
@@ -187,7 +189,7 @@ def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc dealer: {error}", file=err)
         return 1
     except KeyboardInterrupt:
-        print("bigblind acpc dealer: interrupted; the match stopped", file=err)
+        print(f"bigblind acpc dealer: {STOPPED}; the match stopped", file=err)
         return 130
     finally:
         if log is not out:
@@ -233,7 +235,7 @@ def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc play: {error}", file=err)
         return 1
     except KeyboardInterrupt:
-        print("bigblind acpc play: interrupted; left the match", file=err)
+        print(f"bigblind acpc play: {STOPPED}; left the match", file=err)
         return 130
     per_hand = float(result.total) / result.hands if result.hands else 0.0
     print(
@@ -246,8 +248,6 @@ def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind acpc replay``: 0 when every hand matched, 1 if not, 2 for a missing file."""
-    from bigblind.cli.main import ReplaySummary
-
     game = _game(args.gamedef, "replay", err)
     if game is None:
         return 2
@@ -259,26 +259,33 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     summary = ReplaySummary()
     try:
         for path in args.logs:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                summary.replayed += 1
-                summary.mismatched += 1
-                print(f"{path}: cannot read: {error}", file=out)
-                continue
-            for number, line in enumerate(text.splitlines(), start=1):
-                if not line.startswith("STATE"):
-                    continue
-                summary.replayed += 1
-                problem = replay_log(game, line)
-                if problem:
-                    summary.mismatched += 1
-                    print(f"{path}:{number}: {problem}", file=out)
+            _replay_file(game, path, out, summary)
     except KeyboardInterrupt:
-        print("bigblind acpc replay: interrupted", file=err)
+        print(f"{summary.line()} (stopped before the end)", file=out)
+        print(f"bigblind acpc replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    return 0 if summary.mismatched == 0 else 1
+    if summary.replayed == 0 and summary.unreadable == 0:
+        print("bigblind acpc replay: the logs hold no STATE line", file=err)
+        return 2
+    return 0 if summary.clean else 1
+
+
+def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary) -> None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        summary.unreadable += 1
+        print(f"{path}: cannot read: {error}", file=out)
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("STATE"):
+            continue
+        summary.replayed += 1
+        problem = replay_log(game, line)
+        if problem:
+            summary.mismatched += 1
+            print(f"{path}:{number}: {problem}", file=out)
 
 
 def replay_log(game: GameDef, line: str) -> str | None:
