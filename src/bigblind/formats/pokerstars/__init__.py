@@ -9,6 +9,11 @@ PokerTracker and Hold'em Manager import as PokerStars hands. :func:`dump_session
 joins hands as a history file does; :func:`describe_hand` phrases a hand value
 in PokerStars' words.
 
+:func:`loads` and :func:`read` read such text back, PokerStars' own files
+included, as :class:`~bigblind.formats.phh.history.HandHistory` values;
+:func:`replay` plays one on the engine and :func:`results_match` checks the
+result against the file.
+
 Amounts are chips. With a ``currency`` (a cash game for money) one chip is
 one cent: 150 is written ``$1.50``. Without one the hand is a play-money
 game, or a tournament when ``tournament`` is given.
