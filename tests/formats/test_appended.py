@@ -107,6 +107,22 @@ def test_append_to_a_path_syncs_each_hand(tmp_path: Path, monkeypatch: pytest.Mo
     assert len(result.hands) == 2 and result.partial == "[3]\nvariant = "
 
 
+def test_appending_after_a_crash_drops_the_partial_hand(tmp_path: Path) -> None:
+    path = tmp_path / "session.phhs"
+    for number in (1, 2, 3):
+        append(path, played(number), number=number)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.index("[3]") + 40], encoding="utf-8")  # the crash
+    append(path, played(4), number=4)  # the session goes on in the same file
+    result = read_appended(path)
+    assert result.partial is None and [h.number for h in result.hands] == [1, 2, 4]
+    # A whole file that does not end with a blank line keeps every hand.
+    whole = tmp_path / "whole.phhs"
+    whole.write_text(phh.dump_session([played(1), played(2)]), encoding="utf-8")
+    append(whole, played(3), number=3)
+    assert [h.number for h in read_appended(whole).hands] == [1, 2, 3]
+
+
 def test_append_needs_a_finished_hand_and_a_number() -> None:
     hand = Hand(Rules.no_limit(blinds=(1, 2)), [50, 50])
     with pytest.raises(HistoryError, match="only a finished hand"):

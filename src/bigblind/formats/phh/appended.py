@@ -80,7 +80,8 @@ def append(
     :func:`~bigblind.formats.phh.writer.dumps`. The text is written in one
     piece, flushed and synced (``os.fsync``) before this returns, so a crash
     leaves at most this hand partly written, which :func:`read_appended`
-    then leaves out. Numbers must differ within a file.
+    then leaves out; appending to that path later first cuts the partly
+    written hand away. Numbers must differ within a file.
     """
     if hand.result is None or not hand.finished:
         raise HistoryError(f"only a finished hand is appended: this one awaits {hand.awaiting}")
@@ -89,12 +90,37 @@ def append(
     section = f"[{number}]\n" + "".join(_lines(hand, metadata, record_last=True)) + "\n"
     if isinstance(target, str | os.PathLike):
         try:
+            _drop_partial_hand(Path(target))
             with open(target, "a", encoding="utf-8", newline="\n") as file:
                 _write_through(file, section)
         except OSError as error:
             raise HistoryError(f"{target}: cannot append: {error.strerror or error}") from None
     else:
         _write_through(target, section)
+
+
+def _drop_partial_hand(path: Path) -> None:
+    """Cut away a hand a crash left partly written, so the file stays readable.
+
+    Every appended hand ends with a blank line; only a file that does not is
+    read, and only a last hand that :func:`loads_appended` finds cut short goes.
+    """
+    try:
+        with path.open("rb") as file:
+            size = file.seek(0, os.SEEK_END)
+            file.seek(max(0, size - 2))
+            if size == 0 or file.read() == b"\n\n":
+                return
+    except FileNotFoundError:
+        return
+    try:
+        text = path.read_bytes().decode("utf-8")
+        partial = loads_appended(text).partial
+    except (UnicodeDecodeError, HistoryError):
+        return  # damaged otherwise: left as it is for a person to look at
+    if partial is not None:
+        with path.open("r+b") as file:
+            file.truncate(len(text[: len(text) - len(partial)].encode("utf-8")))
 
 
 def _write_through(file: TextIO, text: str) -> None:
