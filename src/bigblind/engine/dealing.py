@@ -16,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from bigblind.cards import Card, format_cards, parse_cards
-from bigblind.engine.events import BoardDealt, Burned, Forced, HoleDealt, Posted, Street
+from bigblind.engine.events import (
+    BoardDealt,
+    Burned,
+    Forced,
+    HoleDealt,
+    Posted,
+    RunBoardDealt,
+    RunsAgreed,
+    Street,
+)
 from bigblind.engine.records import Phase
 from bigblind.engine.rules import AnteType, Structure
 from bigblind.engine.state import HandState
@@ -26,6 +35,7 @@ __all__ = [
     "BOARD_SIZE",
     "check_posts",
     "check_unseen",
+    "choose_runs",
     "deal_board",
     "deal_hole",
     "post_forced",
@@ -87,6 +97,8 @@ def post_forced(
     if rules.straddle and n >= 3:
         straddler = (bb_seat + 1) % n
         posts.append((straddler, Forced.STRADDLE, rules.straddle))
+    if live:
+        _check_live_blinds(live, sb_seat, bb_seat, straddler, rules.straddle or rules.big_blind)
     if live or dead:
         posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
         posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
@@ -131,6 +143,24 @@ def post_forced(
     state.first_preflop = straddler if straddler is not None else bb_seat
 
 
+def _check_live_blinds(
+    live: Mapping[int, int], small: int | None, big: int, straddler: int | None, to_call: int
+) -> None:
+    """A live blind is a bet: it may not leave a seat above what the others are asked to call."""
+    blinds = {small: "small blind", big: "big blind", straddler: "straddle"}
+    for seat, amount in sorted(live.items()):
+        if seat in blinds:
+            raise RulesError(
+                f"seat {seat} posts the {blinds[seat]}: it cannot post a live blind as well"
+                f" (its bet would be above the {to_call} the others call)"
+            )
+        if amount > to_call:
+            raise RulesError(
+                f"live blind {amount} of seat {seat} is more than the {to_call} the others"
+                f" are asked to call: a live blind is at most {to_call}"
+            )
+
+
 def step(state: HandState) -> Phase | None:
     """Deal what is due: the phase that follows, or None while waiting for the dealer."""
     if state.hole_count < 2 * state.seats:
@@ -147,19 +177,32 @@ def step(state: HandState) -> Phase | None:
             hole[seat] = [cards[i], cards[i + n]]
         state.hole_count = 2 * n
         return Phase.DEALING
-    if state.runout and len(state.board) == 5:
-        return Phase.SETTLED
-    if state.runout or state.street_done:
-        deck = state.deck
-        if deck is None:
+    if state.runout:
+        if state.offer_runs and state.awaits_runs():
             return None
-        street = state.next_board_street()
-        # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
-        if deck.remaining - 1 >= 5 - len(state.board):
-            state.events.append(Burned(deck.deal_one()))
-        _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
-        return Phase.DEALING
-    return Phase.BETTING
+        if len(state.board) == 5 and (state.runs == 1 or len(state.second_board) == 5):
+            return Phase.SETTLED
+    elif not state.street_done:
+        return Phase.BETTING
+    deck = state.deck
+    if deck is None:
+        return None
+    street = state.next_board_street()
+    # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
+    if deck.remaining - 1 >= _cards_to_come(state):
+        state.events.append(Burned(deck.deal_one()))
+    _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
+    return Phase.DEALING
+
+
+def choose_runs(state: HandState, runs: int) -> None:
+    """Deal the rest of the board ``runs`` times, 1 or 2 (RULES 10.3); the caller checked
+    that :meth:`~bigblind.engine.state.HandState.can_run_twice`."""
+    state.runs_chosen = True
+    if runs == 2:
+        state.runs = 2
+        state.second_board = list(state.board)
+        state.events.append(RunsAgreed(2))
 
 
 def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
@@ -182,7 +225,11 @@ def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | No
 
 
 def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
-    """Manual dealing: turn over the flop (three cards), the turn or the river (one)."""
+    """Manual dealing: turn over the flop (three cards), the turn or the river (one).
+
+    Once the first run's board is complete in a hand run twice, the cards are
+    the second run's.
+    """
     street = state.next_board_street()
     dealt = parse_cards(cards)
     if len(dealt) != BOARD_SIZE[street]:
@@ -195,8 +242,9 @@ def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
 
 
 def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
-    """Refuse a card already held or on the board: no card is dealt twice."""
-    seen = {c for h in state.hole for c in h if c is not None} | set(state.board)
+    """Refuse a card already held or on a board: no card is dealt twice."""
+    seen = {c for h in state.hole for c in h if c is not None}
+    seen.update(state.board, state.second_board)
     for card in cards:
         if card is None:
             continue
@@ -205,7 +253,19 @@ def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
         seen.add(card)
 
 
+def _cards_to_come(state: HandState) -> int:
+    """Board cards still to deal, every run counted."""
+    count = 5 - len(state.board)
+    if state.runs == 2:
+        count += 5 - len(state.second_board)
+    return count
+
+
 def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> None:
+    if len(state.board) == 5:  # the first run is out: these are the second run's
+        state.second_board.extend(cards)
+        state.events.append(RunBoardDealt(2, street, tuple(cards)))
+        return
     state.board.extend(cards)
     state.events.append(BoardDealt(street, tuple(cards)))
     state.street = street

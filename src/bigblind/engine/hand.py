@@ -35,7 +35,7 @@ from bigblind.engine.pots import Pot, build_pots
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.rules import Rules
 from bigblind.engine.state import HandState
-from bigblind.errors import IllegalActionError, RulesError
+from bigblind.errors import HandFinishedError, IllegalActionError, RulesError
 
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
@@ -71,6 +71,13 @@ class Hand:
     ...             blind_seats=(None, 1), live_blinds={3: 2}, dead_blinds={3: 1})
     >>> hand.bets, hand.pot, hand.actor
     ((0, 2, 0, 2), 5, 2)
+
+    Run it twice (RULES 10.3): when the betting ends with players all-in
+    before the river, :attr:`can_run_twice` says whether the rest of the
+    board may be dealt twice; :meth:`run_twice` does so (the players agreed),
+    :meth:`run_once` declines. With ``offer_run_twice=True`` the hand stops
+    there (``awaiting == 'runs'``) until one of them is called; a hand dealt
+    by hand may be told before the first card of the run-out.
     """
 
     __slots__ = ("_state", "button", "rules", "seats", "show_all")
@@ -85,6 +92,7 @@ class Hand:
         dealing: Literal["auto", "manual"] = "auto",
         showdown: Literal["auto", "manual"] = "auto",
         show_all: bool = False,
+        offer_run_twice: bool = False,
         blind_seats: tuple[int | None, int] | None = None,
         live_blinds: Mapping[int, int] | None = None,
         dead_blinds: Mapping[int, int] | None = None,
@@ -122,6 +130,7 @@ class Hand:
             auto_deal=auto_deal,
             auto_show=showdown == "auto",
             show_all=show_all,
+            offer_runs=offer_run_twice,
         )
         live = dict(live_blinds) if live_blinds else {}
         dead = dict(dead_blinds) if dead_blinds else {}
@@ -197,6 +206,24 @@ class Hand:
         """The community cards dealt so far."""
         return tuple(self._state.board)
 
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board (RULES 10.3): ``(board,)``, or two boards in a hand run twice."""
+        state = self._state
+        if state.runs == 2:
+            return (tuple(state.board), tuple(state.second_board))
+        return (tuple(state.board),)
+
+    @property
+    def can_run_twice(self) -> bool:
+        """Whether the rest of the board may be run twice now (RULES 10.3).
+
+        True once the betting has ended with players all-in before the river,
+        until the first card of the run-out or a choice; False when too few
+        cards are left for two runs.
+        """
+        return self._state.can_run_twice()
+
     def hole(self, seat: int) -> tuple[Card | None, ...]:
         """The hole cards of ``seat`` as the house sees them (None where unknown)."""
         self._check_seat(seat)
@@ -253,6 +280,7 @@ class Hand:
             actor=actor,
             legal=self.legal if actor == seat else None,
             events=tuple(events),
+            boards=self.boards,
         )
 
     def __repr__(self) -> str:
@@ -322,35 +350,35 @@ class Hand:
     def act(self, action: str, *, seat: int | None = None) -> None:
         """Act from text: 'fold', 'check', 'call', 'bet 6', 'raise 6' (to 6), 'all-in'.
 
+        Text that is no action is refused like an illegal one, naming the seat
+        and what it may do.
+
         >>> from bigblind import Deck, Hand, Rules
         >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=1))
         >>> hand.act("raise 6"); hand.act("call"); hand.street.label
         'flop'
+        >>> hand.act("bet -5")
+        Traceback (most recent call last):
+        ...
+        bigblind.errors.IllegalActionError: cannot read action 'bet -5' of seat 1: accepted are ...
         """
-        words = action.lower().replace("-", " ").replace("to ", "").split()
-        if words in (["all", "in"], ["allin"], ["shove"]):
-            self.all_in(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("fold", "f"):
-            self.fold(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("check", "x", "k"):
-            self.check(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("call", "c"):
-            self.call(seat=seat)
-            return
-        if len(words) == 2 and words[0] in ("bet", "b", "raise", "r") and words[1].isdigit():
-            amount = int(words[1])
-            if words[0] in ("bet", "b"):
-                self.bet(amount, seat=seat)
-            else:
-                self.raise_to(amount, seat=seat)
-            return
-        raise IllegalActionError(
-            f"cannot read action {action!r}: accepted are 'fold', 'check', 'call',"
-            " 'bet N', 'raise N' (raise to N) and 'all-in'"
-        )
+        state = self._state
+        s = _betting.turn(state, seat, "act")
+        verb, amount = _betting.read_action(state, s, action)
+        if verb == "fold":
+            _betting.fold(state, s)
+        elif verb == "check":
+            _betting.check(state, s)
+        elif verb == "call":
+            _betting.call(state, s)
+        elif verb == "all-in":
+            _betting.all_in(state, s)
+        elif verb == "bet":
+            _betting.bet(state, s, amount)
+        else:
+            _betting.raise_to(state, s, amount, "bet" if state.current == 0 else "raise to")
+        if state.actor is None:
+            self._advance()
 
     # ------------------------------------------------------- dealing and showing
 
@@ -372,7 +400,7 @@ class Hand:
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.awaiting() == "hole cards":
+        if state.phase is not Phase.DEALING or state.awaiting() in ("hole cards", "runs"):
             raise IllegalActionError(
                 f"the board cannot be dealt now: the hand awaits {state.awaiting()}"
             )
@@ -391,6 +419,51 @@ class Hand:
         """Manual showdown: the seat due to show throws its hand away unshown."""
         state = self._state
         _showdown.muck(state, _showdown.show_turn(state, seat, "muck"))
+        self._advance()
+
+    def run_twice(self) -> None:
+        """Deal the rest of the board twice and split every pot between the runs (RULES 10.3).
+
+        The table calls it when every player still in agreed. Events: ``RunsAgreed(2)``,
+        the first run's ``Burned``/``BoardDealt``, the second run's
+        ``Burned``/``RunBoardDealt(2, ...)``, then each half pot's ``PotAwarded`` with
+        ``run`` 1 or 2.
+
+        >>> from bigblind import Deck, Hand, Rules
+        >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=5),
+        ...             offer_run_twice=True)
+        >>> hand.all_in(); hand.call()
+        >>> hand.awaiting, hand.can_run_twice
+        ('runs', True)
+        >>> hand.run_twice()
+        >>> [len(board) for board in hand.result.boards]
+        [5, 5]
+        >>> [(pot.amount, pot.winners) for pot in hand.result.pots]
+        [(100, (0,)), (100, (1,))]
+        """
+        self._choose_runs(2)
+
+    def run_once(self) -> None:
+        """Deal the rest of the board once: the players did not all agree to run it twice."""
+        self._choose_runs(1)
+
+    def _choose_runs(self, runs: int) -> None:
+        state = self._state
+        if not state.can_run_twice():
+            if state.phase is Phase.SETTLED:
+                raise HandFinishedError("cannot choose the runs: the hand is over")
+            if state.runs_chosen:
+                why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
+            elif not state.runout:
+                why = "the betting has not ended with players all-in before the river"
+            elif len(state.board) != state.runout_from:
+                why = "the run-out has begun"
+            else:
+                why = "too few cards are left to deal the rest of the board twice"
+            raise IllegalActionError(
+                f"cannot run the board {'twice' if runs == 2 else 'once'}: {why}"
+            )
+        _dealing.choose_runs(state, runs)
         self._advance()
 
     # ------------------------------------------------------------ phase logic
