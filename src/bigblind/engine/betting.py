@@ -19,6 +19,7 @@ from bigblind.engine.state import HandState
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 
 __all__ = [
+    "act",
     "all_in",
     "bet",
     "call",
@@ -74,6 +75,23 @@ def turn(state: HandState, seat: int | None, what: str) -> int:
             )
         raise OutOfTurnError(f"seat {seat} cannot {what}: it is seat {actor}'s turn")
     return actor
+
+
+def act(state: HandState, seat: int, text: object) -> None:
+    """Play the action a text names (see :func:`read_action`)."""
+    verb, amount = read_action(state, seat, text)
+    if verb == "fold":
+        fold(state, seat)
+    elif verb == "check":
+        check(state, seat)
+    elif verb == "call":
+        call(state, seat)
+    elif verb == "all-in":
+        all_in(state, seat)
+    elif verb == "bet":
+        bet(state, seat, amount)
+    else:
+        raise_to(state, seat, amount, "bet" if state.current == 0 else "raise to")
 
 
 def read_action(state: HandState, seat: int, text: object) -> tuple[str, int]:

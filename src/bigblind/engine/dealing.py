@@ -13,9 +13,9 @@ waits for :func:`deal_hole` and :func:`deal_board`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from bigblind.cards import Card, format_cards, parse_cards
+from bigblind.cards import Card, Deck, format_cards, parse_cards
 from bigblind.engine.events import (
     BoardDealt,
     Burned,
@@ -28,12 +28,13 @@ from bigblind.engine.events import (
 )
 from bigblind.engine.records import Phase
 from bigblind.engine.rules import AnteType, Structure
-from bigblind.engine.state import HandState
-from bigblind.errors import CardError, IllegalActionError, RulesError
+from bigblind.engine.state import MAX_PLAYERS, HandState
+from bigblind.errors import CardError, HandFinishedError, IllegalActionError, RulesError
 
 __all__ = [
     "BOARD_SIZE",
     "check_posts",
+    "check_setup",
     "check_unseen",
     "choose_runs",
     "deal_board",
@@ -44,6 +45,28 @@ __all__ = [
 
 BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
 _make = tuple.__new__
+
+
+def check_setup(
+    stacks: Sequence[int], button: int, dealing: str, showdown: str, deck: Deck | None
+) -> None:
+    """Refuse a hand set-up that makes no sense, naming what would be accepted."""
+    n = len(stacks)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
+    for seat, stack in enumerate(stacks):
+        if type(stack) is not int or stack < 1:
+            raise RulesError(
+                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+            )
+    if not isinstance(button, int) or not 0 <= button < n:
+        raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
+    if dealing not in ("auto", "manual"):
+        raise RulesError(f"dealing {dealing!r} must be 'auto' or 'manual'")
+    if showdown not in ("auto", "manual"):
+        raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
+    if dealing == "manual" and deck is not None:
+        raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
 
 
 def check_posts(
@@ -196,8 +219,19 @@ def step(state: HandState) -> Phase | None:
 
 
 def choose_runs(state: HandState, runs: int) -> None:
-    """Deal the rest of the board ``runs`` times, 1 or 2 (RULES 10.3); the caller checked
-    that :meth:`~bigblind.engine.state.HandState.can_run_twice`."""
+    """Deal the rest of the board ``runs`` times, 1 or 2, where the rules allow (RULES 10.3)."""
+    if not state.can_run_twice():
+        if state.phase is Phase.SETTLED:
+            raise HandFinishedError("cannot choose the runs: the hand is over")
+        if state.runs_chosen:
+            why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
+        elif not state.runout:
+            why = "the betting has not ended with players all-in before the river"
+        elif len(state.board) != state.runout_from:
+            why = "the run-out has begun"
+        else:
+            why = "too few cards are left to deal the rest of the board twice"
+        raise IllegalActionError(f"cannot run the board {'twice' if runs == 2 else 'once'}: {why}")
     state.runs_chosen = True
     if runs == 2:
         state.runs = 2

@@ -30,16 +30,15 @@ from bigblind.cards import Card, Deck, format_cards
 from bigblind.engine import betting as _betting
 from bigblind.engine import dealing as _dealing
 from bigblind.engine import showdown as _showdown
-from bigblind.engine.events import Burned, Event, HoleDealt, Mucked, Street
+from bigblind.engine.events import Event, Street
 from bigblind.engine.pots import Pot, build_pots
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.rules import Rules
-from bigblind.engine.state import HandState
-from bigblind.errors import HandFinishedError, IllegalActionError, RulesError
+from bigblind.engine.state import MAX_PLAYERS, HandState
+from bigblind.errors import IllegalActionError
 
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
-MAX_PLAYERS = 23
 
 # The one place that says which phase may follow which. Each phase's step (``_advance``)
 # names the phase that follows; entering a phase runs its opening (``_go``).
@@ -98,25 +97,7 @@ class Hand:
         dead_blinds: Mapping[int, int] | None = None,
     ) -> None:
         n = len(stacks)
-        if not 2 <= n <= MAX_PLAYERS:
-            raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-        if [stack for stack in stacks if type(stack) is not int or stack < 1]:
-            seat, stack = next(
-                (seat, stack)
-                for seat, stack in enumerate(stacks)
-                if type(stack) is not int or stack < 1
-            )
-            raise RulesError(
-                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-            )
-        if not isinstance(button, int) or not 0 <= button < n:
-            raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
-        if dealing not in ("auto", "manual"):
-            raise RulesError(f"dealing {dealing!r} must be 'auto' or 'manual'")
-        if showdown not in ("auto", "manual"):
-            raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
-        if dealing == "manual" and deck is not None:
-            raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
+        _dealing.check_setup(stacks, button, dealing, showdown, deck)
         self.rules = rules
         self.button = button
         self.seats = n
@@ -256,32 +237,7 @@ class Hand:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
         self._check_seat(seat)
         state = self._state
-        events: list[Event] = []
-        for event in state.events:
-            if isinstance(event, HoleDealt) and event.seat != seat:
-                event = event._replace(card=None)
-            elif isinstance(event, Mucked) and event.seat != seat:
-                event = event._replace(cards=(None,) * len(event.cards))
-            elif isinstance(event, Burned):
-                event = event._replace(card=None)
-            events.append(event)
-        actor = state.actor
-        return HandView(
-            seat=seat,
-            button=self.button,
-            phase=state.phase,
-            street=state.street,
-            hole=tuple(state.hole[seat]),
-            board=tuple(state.board),
-            stacks=tuple(state.stacks),
-            bets=tuple(state.bets),
-            folded=tuple(state.folded),
-            pot=self.pot,
-            actor=actor,
-            legal=self.legal if actor == seat else None,
-            events=tuple(events),
-            boards=self.boards,
-        )
+        return state.view(seat, self.legal if state.actor == seat else None)
 
     def __repr__(self) -> str:
         state = self._state
@@ -363,20 +319,7 @@ class Hand:
         bigblind.errors.IllegalActionError: cannot read action 'bet -5' of seat 1: accepted are ...
         """
         state = self._state
-        s = _betting.turn(state, seat, "act")
-        verb, amount = _betting.read_action(state, s, action)
-        if verb == "fold":
-            _betting.fold(state, s)
-        elif verb == "check":
-            _betting.check(state, s)
-        elif verb == "call":
-            _betting.call(state, s)
-        elif verb == "all-in":
-            _betting.all_in(state, s)
-        elif verb == "bet":
-            _betting.bet(state, s, amount)
-        else:
-            _betting.raise_to(state, s, amount, "bet" if state.current == 0 else "raise to")
+        _betting.act(state, _betting.turn(state, seat, "act"), action)
         if state.actor is None:
             self._advance()
 
@@ -448,22 +391,7 @@ class Hand:
         self._choose_runs(1)
 
     def _choose_runs(self, runs: int) -> None:
-        state = self._state
-        if not state.can_run_twice():
-            if state.phase is Phase.SETTLED:
-                raise HandFinishedError("cannot choose the runs: the hand is over")
-            if state.runs_chosen:
-                why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
-            elif not state.runout:
-                why = "the betting has not ended with players all-in before the river"
-            elif len(state.board) != state.runout_from:
-                why = "the run-out has begun"
-            else:
-                why = "too few cards are left to deal the rest of the board twice"
-            raise IllegalActionError(
-                f"cannot run the board {'twice' if runs == 2 else 'once'}: {why}"
-            )
-        _dealing.choose_runs(state, runs)
+        _dealing.choose_runs(self._state, runs)
         self._advance()
 
     # ------------------------------------------------------------ phase logic

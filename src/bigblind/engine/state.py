@@ -10,12 +10,14 @@ reads it: the hand's queries copy what they return.
 from __future__ import annotations
 
 from bigblind.cards import Card, Deck
-from bigblind.engine.events import Event, HandStarted, Street
+from bigblind.engine.events import Burned, Event, HandStarted, HoleDealt, Mucked, Street
 from bigblind.engine.pots import Pot
-from bigblind.engine.records import HandResult, Legal, Phase
+from bigblind.engine.records import HandResult, HandView, Legal, Phase
 from bigblind.engine.rules import Rules, Structure
 
-__all__ = ["HandState"]
+__all__ = ["MAX_PLAYERS", "HandState"]
+
+MAX_PLAYERS = 23  # RULES 1.3
 
 
 class HandState:
@@ -188,6 +190,35 @@ class HandState:
                 return "runs"
             return self.next_board_street().label
         return None
+
+    def view(self, seat: int, legal: Legal | None) -> HandView:
+        """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
+        events: list[Event] = []
+        for event in self.events:
+            if isinstance(event, HoleDealt) and event.seat != seat:
+                event = event._replace(card=None)
+            elif isinstance(event, Mucked) and event.seat != seat:
+                event = event._replace(cards=(None,) * len(event.cards))
+            elif isinstance(event, Burned):
+                event = event._replace(card=None)
+            events.append(event)
+        board = tuple(self.board)
+        return HandView(
+            seat=seat,
+            button=self.button,
+            phase=self.phase,
+            street=self.street,
+            hole=tuple(self.hole[seat]),
+            board=board,
+            stacks=tuple(self.stacks),
+            bets=tuple(self.bets),
+            folded=tuple(self.folded),
+            pot=sum(self.contrib) + self.dead,
+            actor=self.actor,
+            legal=legal,
+            events=tuple(events),
+            boards=(board, tuple(self.second_board)) if self.runs == 2 else (board,),
+        )
 
     def hole_complete(self) -> bool:
         """Whether every seat holds two cards."""
