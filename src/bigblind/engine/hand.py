@@ -217,6 +217,9 @@ class Hand:
         actor = state.actor
         if state.phase is not Phase.BETTING or actor is None:
             return None
+        cached = state.legal_cache  # asked once or more each turn: answered once
+        if cached is not None and cached.seat == actor:
+            return cached
         return _betting.legal(state, actor)
 
     @property
