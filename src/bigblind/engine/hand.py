@@ -144,7 +144,8 @@ class Hand:
 
     @property
     def awaiting(self) -> str | None:
-        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'."""
+        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show',
+        'runs' (:meth:`run_twice` or :meth:`run_once`), or None once it is over."""
         return self._state.awaiting()
 
     @property
@@ -356,7 +357,11 @@ class Hand:
     def show(
         self, cards: str | Iterable[str | int] | None = None, *, seat: int | None = None
     ) -> None:
-        """Manual showdown: the seat due to show turns its cards face up."""
+        """Manual showdown: the seat due to show turns its cards face up.
+
+        After an all-in (RULES 4.7) every hand is turned up at once, so any seat
+        still to show may (RULES 6.7); after the river the order is kept.
+        """
         state = self._state
         _showdown.show(state, _showdown.show_turn(state, seat, "show"), cards)
         self._advance()
