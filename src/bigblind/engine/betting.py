@@ -25,6 +25,7 @@ __all__ = [
     "call",
     "check",
     "close_round",
+    "compute_legal",
     "describe_legal",
     "fold",
     "legal",
@@ -130,7 +131,7 @@ def legal(state: HandState, seat: int) -> Legal:
     cached = state.legal_cache
     if cached is not None and cached.seat == seat:
         return cached
-    result = state.legal_cache = _compute_legal(state, seat)
+    result = state.legal_cache = compute_legal(state, seat)
     return result
 
 
@@ -294,7 +295,8 @@ def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
     state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
 
 
-def _compute_legal(state: HandState, seat: int) -> Legal:
+def compute_legal(state: HandState, seat: int) -> Legal:
+    """The legal actions of ``seat``, computed afresh (RULES 4.4, 5)."""
     stack = state.stacks[seat]
     mine = state.bets[seat]
     current = state.current

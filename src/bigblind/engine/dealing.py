@@ -212,7 +212,10 @@ def step(state: HandState) -> Phase | None:
         return None
     street = state.next_board_street()
     # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
-    if deck.remaining - 1 >= _cards_to_come(state):
+    to_come = 5 - len(state.board)
+    if state.runs == 2:
+        to_come += 5 - len(state.second_board)
+    if deck.remaining - 1 >= to_come:
         state.events.append(Burned(deck.deal_one()))
     _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
     return Phase.DEALING
@@ -285,14 +288,6 @@ def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
         if card in seen:
             raise CardError(f"card {card} is already in play: a card cannot be dealt twice")
         seen.add(card)
-
-
-def _cards_to_come(state: HandState) -> int:
-    """Board cards still to deal, every run counted."""
-    count = 5 - len(state.board)
-    if state.runs == 2:
-        count += 5 - len(state.second_board)
-    return count
 
 
 def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> None:

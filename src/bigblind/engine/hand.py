@@ -221,7 +221,8 @@ class Hand:
         cached = state.legal_cache  # asked once or more each turn: answered once
         if cached is not None and cached.seat == actor:
             return cached
-        return _betting.legal(state, actor)
+        legal = state.legal_cache = _betting.compute_legal(state, actor)
+        return legal
 
     @property
     def pots(self) -> tuple[Pot, ...]:

@@ -156,9 +156,8 @@ def _award(
     state: HandState, pot: Pot, index: int, amount: int, run: int, board: list[Card]
 ) -> PotResult:
     """Give ``amount`` of ``pot`` to its best hand on ``board`` (RULES 6.4-6.6)."""
-    live = [s for s in pot.eligible if not state.folded[s]]
-    if state.live == 1:
-        winners: tuple[int, ...] = (live[0],)
+    if state.live == 1:  # all others folded: every pot is the last player's alone
+        winners = pot.eligible
         text = ""
     else:
         if run == 2:
