@@ -17,6 +17,7 @@ from bigblind import (
 from bigblind.engine.events import (
     BoardDealt,
     Burned,
+    HandEnded,
     HoleDealt,
     PotAwarded,
     RunBoardDealt,
@@ -71,7 +72,7 @@ def test_two_runs_from_the_deck_with_burns() -> None:
         *[Burned, RunBoardDealt] * 3,
         PotAwarded,
         PotAwarded,
-        type(hand.events[-1]),
+        HandEnded,
     ]
     second = [e for e in hand.events if isinstance(e, RunBoardDealt)]
     assert [(e.run, e.street) for e in second] == [
