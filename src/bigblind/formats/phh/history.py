@@ -65,7 +65,7 @@ _GAME_FIELDS: Final = frozenset(
 # bigblind's own fields of the game: PHH has no owed posts, nor a dead small blind
 # followed by a straddle. They stay in the metadata too, for callers that read them.
 _OWN_FIELDS: Final = frozenset(
-    {"_live_blinds", "_dead_money", "_dead_small_blind", "_small_blind_on_button"}
+    {"_live_blinds", "_dead_money", "_dead_small_blind", "_small_blind_on_button", "_runs"}
 )
 
 
@@ -96,7 +96,9 @@ class HandHistory:
     (``_dead_small_blind``, the amount; ``blinds_or_straddles`` then holds the
     big blind on ``p1`` and the straddle on ``p2``); and a small blind posted on
     the button, ``pn``, beside an empty button seat (``_small_blind_on_button``;
-    the big blind is then ``p1``).
+    the big blind is then ``p1``); and a board run twice (``_runs = 2``,
+    RULES 10.3: the second run's board cards follow the first run's as
+    ``d db`` actions, with the commentary ``# run 2``).
 
     For a variant other than NT and FT (``supported`` False) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
@@ -129,6 +131,11 @@ class HandHistory:
 
     From bigblind's own field ``_dead_money``: it goes into the main pot and is not
     a bet. Empty when nobody posted one.
+    """
+    runs: int = 1
+    """How many times the rest of the board was dealt: 2 when run twice (RULES 10.3).
+
+    From bigblind's own field ``_runs``.
     """
 
     @property

@@ -177,7 +177,16 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         small_blind_on_button=on_button,
         live_blinds=_owed(table, "_live_blinds", n),
         dead_money=_owed(table, "_dead_money", n),
+        runs=_runs(table),
     )
+
+
+def _runs(table: Mapping[str, object]) -> int:
+    runs = table.get("_runs", 1)
+    if isinstance(runs, bool) or runs not in (1, 2):
+        raise HistoryError(f"field '_runs' {_shown(runs)} must be 1 or 2 (RULES 10.3)")
+    assert isinstance(runs, int)
+    return runs
 
 
 def _dead_small_blind(table: Mapping[str, object], n: int) -> int | None:

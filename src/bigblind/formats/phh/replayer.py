@@ -72,6 +72,8 @@ def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
     # those shows in any order. One the engine takes out of turn waits for its turn.
     waiting: dict[int, tuple[int, str, OutOfTurnError]] = {}
     for index, text in enumerate(history.actions):
+        if history.runs == 2 and hand.can_run_twice and text.split()[:2] == ["d", "db"]:
+            hand.run_twice()  # RULES 10.3: agreed before the first card of the run-out
         try:
             _run(hand, index, text, n)
         except _OutOfTurn as out_of_turn:

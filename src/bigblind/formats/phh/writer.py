@@ -18,6 +18,8 @@ from bigblind.engine.events import (
     HoleDealt,
     Mucked,
     Posted,
+    RunBoardDealt,
+    RunsAgreed,
     Shown,
 )
 from bigblind.engine.hand import Hand
@@ -150,6 +152,9 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
         fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
     fields.append(("starting_stacks", by_phh(hand.starting_stacks)))
     fields += _owed_posts(hand, metadata, by_phh)
+    runs = max((e.runs for e in hand.events if isinstance(e, RunsAgreed)), default=1)
+    if runs > 1:
+        fields.append(("_runs", runs))  # run it twice (RULES 10.3): PHH has no field for it
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
     record: list[str] = []
     for key, value in metadata.items():
@@ -157,7 +162,7 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
             # From the hand: the owed posts are checked by _owed_posts, and a dead
             # small blind must be the one the hand had.
             written = dict(fields).get(key)
-            if key in ("_dead_small_blind", "_small_blind_on_button") and value != written:
+            if key in ("_dead_small_blind", "_small_blind_on_button", "_runs") and value != written:
                 raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
             continue
         if key in _GAME_FIELDS - {"players", "hand"}:
@@ -277,6 +282,9 @@ def _actions_of(events: Sequence[Event], phh_index: Callable[[int], int]) -> lis
         if isinstance(event, BoardDealt):
             flush()
             actions.append(f"d db {format_cards(event.cards)}")
+        elif isinstance(event, RunBoardDealt):
+            # RULES 10.3: the second run's cards follow the first run's, marked for readers.
+            actions.append(f"d db {format_cards(event.cards)} # run {event.run}")
         elif isinstance(event, Acted):
             flush()
             player = f"p{phh_index(event.seat) + 1}"
