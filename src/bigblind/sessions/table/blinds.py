@@ -86,7 +86,11 @@ class _BlindPlan(_Seating):
         straddle: bool,
     ) -> tuple[Layout, _Positions] | None:
         n_seats = self.seat_count
-        if previous is not None and self.dead_button and not afresh:
+        # After a heads-up hand the button was the small blind: the dead-button method
+        # has no button to keep, so the next hand is placed as with a moving button and
+        # a new player after the big blind is dealt in at once (RULES 10.1).
+        heads_up_before = previous is not None and previous.button == previous.small_blind
+        if previous is not None and self.dead_button and not afresh and not heads_up_before:
             # RULES 8.4, TDA 32: the big blind moves to the next player due; the small
             # blind and the button follow on the seats before it, empty or not.
             big = _after(eligible, previous.big_blind, n_seats)
@@ -194,7 +198,10 @@ class _BlindPlan(_Seating):
             return
         n = self.seat_count
         for seat, p in enumerate(self._seats):
-            if p is None or p.status is not Status.SITTING_OUT or p.stack == 0 or p.fresh:
+            # RULES 10.1: a player sitting out owes the blinds that pass, and so does a
+            # busted player, who owes them on rebuying.
+            away = p is not None and (p.status is Status.SITTING_OUT or p.stack == 0)
+            if p is None or not away or p.fresh:
                 continue
             if 0 < (seat - previous.big_blind) % n < (positions.big_blind - previous.big_blind) % n:
                 p.owes_big = True

@@ -77,6 +77,8 @@ class _Seating:
         self.clock = None if time_to_act is None else Clock(time_to_act)
         self._time = clock_time
         self._timeouts: list[TimedOut] = []
+        # Blinds owed by players who left, by name: rejoining does not wipe them (RULES 10.1).
+        self._left_owing: dict[str, tuple[bool, bool]] = {}
         # A cash table sits an away player out (RULES 10.4); a tournament deals them in.
         self.sit_out_away = True
 
@@ -172,8 +174,13 @@ class _Seating:
             raise TableError(
                 f"{name!r} cannot buy in for {chips}: the buy-in is {limits[0]} to {limits[1]}"
             )
-        status = Status.WAITING if wait_for_big_blind else Status.POSTING
-        self._seats[seat] = _Player(name, chips, status, owes_big=not wait_for_big_blind)
+        owed_small, _ = self._left_owing.pop(name, (False, False))
+        if wait_for_big_blind:
+            # Waiting for the big blind settles every blind owed (Robert's Rules).
+            self._seats[seat] = _Player(name, chips, Status.WAITING)
+        else:
+            player = _Player(name, chips, Status.POSTING, owes_small=owed_small, owes_big=True)
+            self._seats[seat] = player
         self.chips_in += chips
         if self.clock is not None:
             self.clock.seat(name)
@@ -201,6 +208,8 @@ class _Seating:
         p = self._occupant(seat)
         self._seats[seat] = None
         self.chips_out += p.stack
+        if p.owes_small or p.owes_big:
+            self._left_owing[p.name] = (p.owes_small, p.owes_big)
         return p.stack
 
     def sit_out(self, seat: int) -> None:
@@ -243,11 +252,16 @@ class _Seating:
         if self._current is None and p.status is Status.SITTING_OUT:
             self.sit_in(seat)
 
-    def rebuy(self, seat: int, chips: int) -> None:
+    def rebuy(self, seat: int, chips: int, *, wait_for_big_blind: bool = False) -> None:
         """Add ``chips`` to a stack; the result must reach the minimum buy-in and stay within
-        the maximum (RULES 10.1)."""
+        the maximum (RULES 10.1).
+
+        A busted player owes the blinds that passed while they had no chips:
+        they post them to play at once, or wait for the big blind.
+        """
         self._between_hands("rebuy")
         p = self._occupant(seat)
+        busted = p.stack == 0
         self._check_chips(chips, "rebuy for")
         limits = self.buy_in_limits()
         if limits is not None and not limits[0] <= p.stack + chips <= limits[1]:
@@ -257,6 +271,8 @@ class _Seating:
             )
         p.stack += chips
         self.chips_in += chips
+        if busted and p.status is not Status.SITTING_OUT and (p.owes_small or p.owes_big):
+            p.status = Status.WAITING if wait_for_big_blind else Status.POSTING
 
     def top_up(self, seat: int, chips: int | None = None) -> int:
         """Add chips up to the maximum buy-in (all the way when ``chips`` is None); returns
