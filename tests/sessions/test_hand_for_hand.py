@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bigblind import HandView
 from bigblind.sessions import Tournament
+from bigblind.sessions.tournament import Finish
 from bigblind.sessions.table import Table
 from tests.support import stacked_deck
 
@@ -53,10 +54,12 @@ def test_players_out_at_two_tables_in_one_round_share_the_places() -> None:
     # they share places 5 and 6 and split the prize of 5th.
     t = tournament(hand_for_hand=True)
     first = play_a_bust(t)
-    assert t.in_step and len(t.results) == 0  # the first player out waits for the round
+    assert t.in_step
+    assert t.remaining == 5 and not t.results  # the first player out waits for the round
     second = play_a_bust(t)
     assert second is not first
-    out = [f for f in t.results if f.places != (1,)]
+    results: tuple[Finish, ...] = t.results
+    out = [f for f in results if f.places != (1,)]
     assert sorted(f.places for f in out) == [(5, 6), (5, 6)]
     assert sorted(f.payout for f in out) == [5, 5]
 
