@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bigblind import HandView
 from bigblind.sessions import Tournament
-from bigblind.sessions.tournament import Finish
 from bigblind.sessions.table import Table
+from bigblind.sessions.tournament import Finish
 from tests.support import stacked_deck
 
 # Five paid places among six players: the next player out is the last one unpaid.
