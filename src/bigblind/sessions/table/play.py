@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from bigblind.cards import Deck
@@ -54,43 +53,21 @@ class Table(_BlindPlan):
         ``now`` starts the first player's clock (default: the table's time).
         """
         self._between_hands("start a hand")
-        rules = self._rules
-        if straddle and not rules.straddle:
-            raise TableError("this table's rules have no straddle: deal with straddle=False")
-        layout, positions, promote = self._plan(straddle)
-        if rules.straddle and layout.straddler is None:
-            rules = dataclasses.replace(rules, straddle=0)
-        seated = [self._seats[seat] for seat in layout.dealt]
-        players = [p for p in seated if p is not None]
-        stacks_before = tuple(p.stack for p in players)
-        index = {seat: i for i, seat in enumerate(layout.dealt)}
-        small = None if layout.small_blind is None else index[layout.small_blind]
+        plan = self.plan_deal(straddle=straddle)
         if deck is None:
             deck = Deck.shuffled(self._random.getrandbits(64)) if self._random else Deck()
         hand = Hand(
-            rules,
-            stacks_before,
-            button=layout.engine_button,
+            plan.rules,
+            plan.stacks,
+            button=plan.button,
             deck=deck,
-            blind_seats=(small, index[layout.big_blind]),
-            live_blinds={index[seat]: amount for seat, amount in layout.live.items()},
-            dead_blinds={index[seat]: amount for seat, amount in layout.dead.items()},
+            blind_seats=plan.blind_seats,
+            live_blinds=plan.live_blinds,
+            dead_blinds=plan.dead_blinds,
         )
-        # The hand is dealt: now the table changes.
-        self._accrue_missed(positions, layout.dealt)
-        for p in players:
-            p.status = Status.ACTIVE
-            p.owes_small = p.owes_big = False
-            p.fresh = False
-        for seat in promote:
-            entering = self._seats[seat]
-            assert entering is not None
-            entering.status = Status.ACTIVE
-            entering.owes_small = entering.owes_big = False
-        self._previous = positions
-        self.hands_played += 1
-        names = tuple(p.name for p in players)
-        self._current = TableHand(self.hands_played, hand, layout, names, stacks_before, level)
+        self.commit_deal(plan)
+        layout, stacks_before = plan.layout, plan.stacks
+        self._current = TableHand(self.hands_played, hand, layout, plan.names, stacks_before, level)
         self._timeouts = []
         self._start_turn(now)
         return self._current

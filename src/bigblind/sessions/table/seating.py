@@ -11,7 +11,7 @@ from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import Rules
 from bigblind.sessions.clock import Clock, ClockSettings, TimedOut
 from bigblind.sessions.names import check_name
-from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand
+from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand, _Positions
 from bigblind.sessions.table.settings import BuyIn, Rake, Status, TableError
 
 
@@ -23,13 +23,6 @@ class _Player:
     owes_small: bool = False
     owes_big: bool = False
     fresh: bool = True  # never dealt in since joining
-
-
-@dataclass(frozen=True, slots=True)
-class _Positions:
-    button: int
-    small_blind: int  # the small blind's seat, even when dead
-    big_blind: int
 
 
 class _Seating:
@@ -295,6 +288,26 @@ class _Seating:
         p.stack += chips
         self.chips_in += chips
         return chips
+
+    def _open_seat(self, at: int) -> None:
+        """Empty seat ``at`` by moving the players from it on one seat up, keeping the
+        button and blinds with them (a live game's newcomer sits between two players)."""
+        self._between_hands("make room")
+        if self._seats[-1] is not None:
+            raise TableError(f"all {self.seat_count} seats are taken")
+        self._seats.insert(at, None)
+        self._seats.pop()
+
+        def moved(seat: int) -> int:
+            return seat + 1 if seat >= at else seat
+
+        last = self._previous
+        if last is not None:
+            self._previous = _Positions(
+                moved(last.button), moved(last.small_blind), moved(last.big_blind)
+            )
+        if self._first_button is not None:
+            self._first_button = moved(self._first_button)
 
     def _between_hands(self, what: str) -> None:
         if self._current is not None:
