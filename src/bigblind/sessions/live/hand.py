@@ -63,6 +63,7 @@ from bigblind.sessions.live.state import (
     _cap,
     _cards,
     _uncap,
+    recorded,
 )
 
 __all__ = ["LiveHand", "legal_words"]
@@ -198,6 +199,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # -------------------------------------------------------- dealing holes
 
+    @recorded
     def deal_hole(
         self, seat: int | None = None, card: str | int | None = None, *, exposed: bool = False
     ) -> Ruling | None:
@@ -281,6 +283,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # -------------------------------------------------------------- board
 
+    @recorded
     def burn(self, card: str | int | None = None) -> None:
         """Burn the top card before the street due (RULES 3.2); ``card`` if the dealer saw it.
 
@@ -305,6 +308,7 @@ class LiveHand(_DealerErrorProcedures):
             self._return_set_aside()
         self._take_burn(street, burnt)
 
+    @recorded
     def deal_board(self, cards: str | Iterable[str | int]) -> Ruling | None:
         """The dealer turns board cards face up: the flop, the turn or the river.
 
@@ -351,30 +355,35 @@ class LiveHand(_DealerErrorProcedures):
 
     # ------------------------------------------------------------- betting
 
+    @recorded
     def act(self, action: str) -> None:
         """Play an action text for the seat to act: 'fold', 'check', 'call', 'raise 8' ..."""
         self._betting("act")
         self.hand.act(action)
         self._sync()
 
+    @recorded
     def fold(self) -> None:
         """The seat to act folds."""
         self._betting("fold")
         self.hand.fold()
         self._sync()
 
+    @recorded
     def check(self) -> None:
         """The seat to act checks."""
         self._betting("check")
         self.hand.check()
         self._sync()
 
+    @recorded
     def call(self) -> None:
         """The seat to act calls."""
         self._betting("call")
         self.hand.call()
         self._sync()
 
+    @recorded
     def raise_to(self, amount: int) -> None:
         """The seat to act bets or raises to ``amount`` in all this round."""
         self._betting("raise")
@@ -387,6 +396,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # ------------------------------------------------------------ showdown
 
+    @recorded
     def show(self, cards: str | Iterable[str | int] | None = None) -> None:
         """The seat due to show turns its cards up; name them where they are unknown."""
         hand = self.hand
@@ -417,6 +427,7 @@ class LiveHand(_DealerErrorProcedures):
         self._out.update(given)
         self._sync()
 
+    @recorded
     def muck(self) -> None:
         """The seat due to show throws its cards away unseen (RULES 6.7)."""
         self.hand.muck()

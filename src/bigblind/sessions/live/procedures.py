@@ -18,7 +18,14 @@ from bigblind.sessions.live.events import (
     Ruling,
     StubShuffled,
 )
-from bigblind.sessions.live.state import _BOARD, _MISDEAL, _BurnPlan, _cap, _LiveState
+from bigblind.sessions.live.state import (
+    _BOARD,
+    _MISDEAL,
+    _BurnPlan,
+    _cap,
+    _LiveState,
+    recorded,
+)
 
 
 class _DealerErrorProcedures(_LiveState):
@@ -35,6 +42,7 @@ class _DealerErrorProcedures(_LiveState):
             return "two actions in turn have taken place, one of them putting chips in"
         return ""
 
+    @recorded
     def report_wrong_count(self, seat: int, count: int) -> Ruling:
         """A seat is found holding ``count`` cards, not as many as it should (RULES 9.1, 9.2).
 
@@ -79,6 +87,7 @@ class _DealerErrorProcedures(_LiveState):
         self._sync()
         return ruling
 
+    @recorded
     def misdeal(self, reason: str) -> Ruling:
         """Call a misdeal for another cause of RULES 9.1 (e.g. a seat not entitled was dealt)."""
         self._check_open("call a misdeal")
