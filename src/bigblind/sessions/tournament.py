@@ -362,6 +362,7 @@ class Tournament:
                 chips = broken.leave(seat)
                 target = min(self.tables, key=lambda t: len(t.players))
                 target.seat_player(self._random.choice(target.empty_seats), name, chips)
+                self._move_clock(broken, target, name)
 
     def _balance(self) -> None:
         """Move players from the largest table to the smallest while they differ by two."""
@@ -374,6 +375,15 @@ class Tournament:
             mover = next(p for p in large.players if seat is None or p.seat == seat)
             chips = large.leave(mover.seat)
             small.seat_player(self._arrival_seat(small), mover.name, chips)
+            self._move_clock(large, small, mover.name)
+
+    def _move_clock(self, source: Table, target: Table, name: str) -> None:
+        """A player who moves keeps their time bank and stays away if away (RULES 10.4)."""
+        if source.clock is None or target.clock is None:
+            return
+        target.clock.seat(name, bank=source.clock.bank(name))
+        if source.clock.is_away(name):
+            target.clock.mark_away(name, self._clock())
 
     def _arrival_seat(self, table: Table) -> int:
         """The empty seat the big blind reaches first at ``table`` (random before any hand)."""
