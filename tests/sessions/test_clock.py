@@ -332,7 +332,7 @@ def test_a_player_moved_to_another_table_keeps_their_bank_and_away_state() -> No
         return "call" if view.legal.call is not None else "check"
 
     while not t.finished and len(t.tables) > 1:
-        table, current = t.start_hand()
+        table, _ = t.start_hand()
         before = {p.name: table.seat_of(p.name) for p in table.players}
         table.play_turns(decide)
         t.finish_hand()
