@@ -43,6 +43,7 @@ class _Seating:
         keep_history: bool = True,
         time_to_act: ClockSettings | None = None,
         clock_time: Callable[[], float] = time.monotonic,
+        run_it_twice: bool = False,
     ) -> None:
         if not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, not {seats!r}")
@@ -67,6 +68,7 @@ class _Seating:
         self.chips_in = 0
         self.chips_out = 0
         self.rake_taken = 0
+        self.run_it_twice = run_it_twice
         self.clock = None if time_to_act is None else Clock(time_to_act)
         self._time = clock_time
         self._timeouts: list[TimedOut] = []
