@@ -302,6 +302,12 @@ class Game:
         return name, bot, current.hand.view(hand_seat)
 
     @property
+    def hero_in_hand(self) -> bool:
+        """Whether the person is dealt in the hand being played and has not folded."""
+        seat = self.hero_hand_seat()
+        return seat is not None and self.current is not None and not self.current.hand.folded[seat]
+
+    @property
     def hero_to_act(self) -> bool:
         """Whether it is the person's turn."""
         seat = self.hero_hand_seat()
