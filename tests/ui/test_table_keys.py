@@ -196,3 +196,28 @@ def test_any_text_in_the_amount_field_is_read_or_refused(text: str) -> None:
     amount = read_amount(text)
     if amount is not None:
         assert (0 <= amount < 10**9 and str(amount) == text.strip().lstrip("0")) or amount == 0
+
+
+# RULES 10.4: the person's clock counts down; when it runs out the person checks or folds.
+def test_the_clock_counts_down_and_acts_on_timeout(tmp_path: Path) -> None:
+    config = GameConfig(
+        players=2, seed=3, bots=("station",), speed=0, clock=0.3, history_dir=tmp_path / "h"
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        counted = False
+        for _ in range(200):
+            if app.state == "hero":
+                counted = counted or "time bank" in app.text("turn")
+            elif app.state == "between":
+                await pilot.press("n")
+            await pilot.pause(0.02)
+            if any("your time ran out" in line for line in app.log_texts):
+                break
+        line = next(line for line in app.log_texts if "your time ran out" in line)
+        assert line in ("(your time ran out: you check)", "(your time ran out: you fold)")
+        assert counted
+
+    play(app, script)

@@ -153,6 +153,14 @@ def add_parser(subparsers: Subparsers) -> None:
         " the big blind (usually two; default none)",
     )
     command.add_argument(
+        "--clock",
+        type=count("seconds", 0, 3600),
+        default=30,
+        metavar="SECONDS",
+        help="seconds for each of your decisions, with a time bank of twice that; when"
+        " both run out you check or fold (default 30; 0: no clock)",
+    )
+    command.add_argument(
         "--seat",
         type=count("seat", 1, 10, single="seat"),
         default=None,
@@ -204,6 +212,7 @@ def config(args: argparse.Namespace) -> GameConfig:
         ante=args.ante,
         straddle=args.straddle,
         seat=None if args.seat is None else args.seat - 1,
+        clock=float(args.clock) if args.clock else None,
     )
 
 

@@ -80,6 +80,9 @@ class GameConfig:
     straddle: int = 0
     seat: int | None = None
     """The person's seat at a cash table, from 0 (None: the first)."""
+    clock: float | None = None
+    """Seconds for each of the person's decisions, with a time bank of twice that
+    (RULES 10.4); None: no clock."""
 
     @property
     def starting_stack(self) -> int:

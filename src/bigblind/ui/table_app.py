@@ -118,6 +118,8 @@ class TableApp(TableScreen):
             self.state = "hero"
             if self._pre is not None and self._play_pre_action():
                 return
+            if self.clock is not None:
+                self.clock.start_turn(game.hero, now=time.monotonic())
             self._render()
             return
         turn = game.bot_to_act()
@@ -163,6 +165,9 @@ class TableApp(TableScreen):
         except IllegalActionError as error:
             self._say(_reason(error))
             return False
+        if self.clock is not None and self.clock.turn is not None:
+            self.clock.end_turn(now=time.monotonic())
+            self.clock.back(self.game.hero)
         self._say("")
         self._clear_amount()
         self._step()
@@ -182,9 +187,28 @@ class TableApp(TableScreen):
         self._write_log(f"(your pre-action: {chosen})", f"italic {MUTED}")
         return self._hero_act(action)
 
+    def _tick(self) -> None:
+        """Five times a second: the clock; a person whose time ran out checks or folds."""
+        clock = self.clock
+        now = time.monotonic()
+        if self.state == "hero" and clock is not None and clock.expired(now):
+            view = self.view
+            if view is not None and view.legal is not None:
+                timed = clock.time_out(now, view.legal)
+                self._write_log(f"(your time ran out: you {timed.action})", f"italic {MUTED}")
+                self._clear_amount()
+                self.game.act(timed.action)
+                self._say_until_step(f"Time ran out (RULES 10.4): you {timed.action}")
+                self._step()
+                return
+        super()._tick()
+
     def _hand_over(self, record: HandRecord) -> None:
         game = self.game
         self._pre = None
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock.hand_finished()
         self._say("")
         self._net = None
         if game.hero in record.names:

@@ -19,6 +19,7 @@ from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.rules import AnteType
 from bigblind.evaluation.scalar import describe, evaluate
+from bigblind.sessions.clock import Clock, ClockSettings
 from bigblind.sessions.table import Status, TableHand
 from bigblind.ui.amount import AmountInput
 from bigblind.ui.game import Game, observer_view
@@ -76,6 +77,12 @@ class TableScreen(ScreenApp):
         self._seat_names = {p.seat: p.name for p in game.table.players}
         self._over = "The game is over"
         self._net: int | None = None
+        self.clock: Clock | None = None
+        """The person's clock (RULES 10.4), when the game has one."""
+        if game.config.clock is not None:
+            seconds = game.config.clock
+            self.clock = Clock(ClockSettings(decision=seconds, bank=2 * seconds, top_up=seconds))
+            self.clock.seat(game.hero)
         self._pre: str | None = None
         """The pre-action chosen while others act: 'check/fold' or 'call any'."""
         self._message_until_step = False
@@ -260,7 +267,17 @@ class TableScreen(ScreenApp):
         widget = self.query_one("#turn", Static)
         elapsed = _clock(time.monotonic() - self._turn_started)
         current = self.game.current
-        if self.state == "hero":
+        clock = self.clock
+        if self.state == "hero" and clock is not None and clock.turn is not None:
+            now = time.monotonic()
+            turn = clock.turn
+            left = max(0.0, turn.decision_ends - now)
+            text = f"  ·  {left:.0f}s to act" if left > 0 else ""
+            bank = turn.bank_left(now)
+            text += f"  ·  time bank {bank:.0f}s"
+            style = "bold #f87171" if turn.left(now) < 10 else "bold #facc15"
+            widget.update(Content.assemble(("▶ Your turn", style), text))
+        elif self.state == "hero":
             widget.update(Content.assemble(("▶ Your turn", "bold #facc15"), f"  ·  {elapsed}"))
         elif self.state == "bot" and current is not None and current.hand.actor is not None:
             name = current.names[current.hand.actor]
