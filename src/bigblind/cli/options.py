@@ -67,8 +67,10 @@ def plural(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def count(what: str, low: int, high: int) -> Callable[[str], int]:
+def count(what: str, low: int, high: int, *, single: str | None = None) -> Callable[[str], int]:
     """An option type for a whole number of ``what`` from ``low`` to ``high``.
+
+    ``single`` names one value where a count reads badly (``'seed'``, ``'seat'``).
 
     >>> count("players", 2, 10)("6")
     6
@@ -76,17 +78,24 @@ def count(what: str, low: int, high: int) -> Callable[[str], int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: -3 players: give 2 to 10
+    >>> count("seat", 1, 10, single="seat")("eleven")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'eleven' is not a seat: give a whole number, 1 to 10
     """
 
     def read(text: str) -> int:
         word = text.strip()
-        if not (word.lstrip("+-").isascii() and word.lstrip("+-").isdigit()) or len(word) > 12:
+        digits = word[1:] if word[:1] in "+-" else word
+        if not (digits.isascii() and digits.isdigit()) or len(word) > 20:
+            noun = f"a {single}" if single else f"a number of {what}"
             raise argparse.ArgumentTypeError(
-                f"{shown(text)} is not a number of {what}: give a whole number, {low:,} to {high:,}"
+                f"{shown(text)} is not {noun}: give a whole number, {low:,} to {high:,}"
             )
         value = int(word)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value:,} {what}: give {low:,} to {high:,}")
+            said = f"{single} {value:,}" if single else f"{value:,} {what}"
+            raise argparse.ArgumentTypeError(f"{said}: give {low:,} to {high:,}")
         return value
 
     return read

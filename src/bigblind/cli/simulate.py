@@ -72,7 +72,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     command.add_argument(
         "--seed",
-        type=count("seed", 0, 2**63),
+        type=count("seed", 0, 2**63, single="seed"),
         default=0,
         metavar="NUMBER",
         help="seed of the run (default 0)",

@@ -73,7 +73,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     command.add_argument(
         "--seed",
-        type=count("seed", 0, 2**63),
+        type=count("seed", 0, 2**63, single="seed"),
         default=None,
         metavar="NUMBER",
         help="seed for a reproducible run",
