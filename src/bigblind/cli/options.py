@@ -1,4 +1,5 @@
-"""Options that more than one subcommand takes: betting structure, blinds, history folder.
+"""Options that more than one subcommand takes: betting structure, blinds, history folder,
+where simulations run.
 
 Each ``type`` function reads one option's text and raises
 :class:`argparse.ArgumentTypeError` with what is accepted.
@@ -14,12 +15,25 @@ argparse.ArgumentTypeError: blinds '10/5': the small blind must be at least 1 an
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from bigblind.engine.rules import Structure
 
-__all__ = ["Subparsers", "add_history_dir", "add_structure", "blinds", "structure"]
+if TYPE_CHECKING:
+    from bigblind.bots.distributed import Runner
+
+__all__ = [
+    "Subparsers",
+    "add_backend",
+    "add_history_dir",
+    "add_structure",
+    "backend",
+    "blinds",
+    "structure",
+]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -72,3 +86,39 @@ def add_history_dir(command: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="where the hand histories go (default ./bigblind-histories)",
     )
+
+
+def add_backend(command: argparse.ArgumentParser) -> None:
+    """``--backend local|ray`` (local by default) and ``--address ADDR`` (implies ray)."""
+    command.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: in this process (default); ray: as Ray tasks, on every core or a cluster",
+    )
+    command.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="join the Ray cluster at ADDR (e.g. 10.0.0.5:6379; implies --backend ray)"
+        " instead of starting Ray on this machine",
+    )
+
+
+@contextlib.contextmanager
+def backend(args: argparse.Namespace) -> Iterator[Runner | None]:
+    """The runner that ``--backend`` and ``--address`` ask for, None for local.
+
+    Raises :class:`~bigblind.bots.distributed.DistributedError` (with how to
+    install it) when Ray is asked for and missing.
+
+    >>> with backend(argparse.Namespace(backend="local", address=None)) as runner:
+    ...     print(runner)
+    None
+    """
+    if args.backend == "local" and args.address is None:
+        yield None
+        return
+    from bigblind.bots.distributed import ray_runner
+
+    with ray_runner(args.address) as runner:
+        yield runner

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
 from bigblind.bots.matches import SimulationResult, simulate
-from bigblind.cli.options import Subparsers
+from bigblind.cli.options import Subparsers, add_backend, backend
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
 
@@ -62,6 +62,7 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--plot", metavar="FILE.png", help="draw the cumulative winnings (needs matplotlib)"
     )
+    add_backend(command)
     command.set_defaults(run=run)
 
 
@@ -91,14 +92,26 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             return 2
     rules = _rules(args.structure)
     bar = ProgressBar(err)
+    bar.enabled = bar.enabled and not args.json
     try:
-        result = simulate(
-            names, args.hands, seed=args.seed, rules=rules, stack=args.stack, progress=bar
-        )
+        with backend(args) as runner:
+            result = simulate(
+                names,
+                args.hands,
+                seed=args.seed,
+                rules=rules,
+                stack=args.stack,
+                progress=bar,
+                runner=runner,
+            )
     except BigblindError as error:
         bar.close()
         print(f"bigblind simulate: {error}", file=err)
         return 2
+    except KeyboardInterrupt:
+        bar.close()
+        print("bigblind simulate: interrupted", file=err)
+        return 130
     bar.close()
     if pyplot is not None:
         _plot(pyplot, result, args.plot)
@@ -164,18 +177,21 @@ class ProgressBar:
     >>> bar(50, 100); bar.close()
     """
 
-    def __init__(self, stream: TextIO, *, width: int = 30, every: float = 0.1) -> None:
+    def __init__(
+        self, stream: TextIO, *, width: int = 30, every: float = 0.1, unit: str = "hands"
+    ) -> None:
         isatty = getattr(stream, "isatty", None)
         self.enabled = bool(isatty and isatty())
         self._stream = stream
         self._width = width
         self._every = every
+        self._unit = unit
         self._start = time.perf_counter()
         self._last = -1.0
         self._drawn = False
 
     def __call__(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` hands (at most every ``every`` seconds, and at the end)."""
+        """Show ``done`` of ``total`` units (at most every ``every`` seconds, and at the end)."""
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -189,7 +205,7 @@ class ProgressBar:
         left = (total - done) / rate if rate > 0 else 0.0
         line = (
             f"\r[{'#' * filled}{'.' * (self._width - filled)}] {100 * share:5.1f}%"
-            f" {done:,}/{total:,} hands, {rate:,.0f}/s, {left:,.0f} s left "
+            f" {done:,}/{total:,} {self._unit}, {rate:,.0f}/s, {left:,.0f} s left "
         )
         self._stream.write(line)
         self._stream.flush()
