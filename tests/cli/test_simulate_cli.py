@@ -130,3 +130,27 @@ def test_the_progress_bar_draws_on_a_terminal_only() -> None:
     bar = ProgressBar(_Terminal(), width=10, every=0)
     bar(5, 10)
     bar.close()
+
+
+def test_ray_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes the import fail
+    for extra in (["--backend", "ray"], ["--address", "10.0.0.5:6379"]):
+        code, out, err = simulate("--bots", "tag,station", "--hands", "10", *extra)
+        assert code == 2 and not out
+        assert err.count("\n") == 1 and "pip install 'bigblind[distributed]'" in err
+
+
+def test_ctrl_c_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bigblind.cli.simulate.simulate", interrupted)
+    code, out, err = simulate("--bots", "tag,station", "--hands", "10")
+    assert (code, out, err) == (130, "", "bigblind simulate: interrupted\n")
+
+
+def test_no_progress_bar_with_json() -> None:
+    code, out, err = simulate(
+        "--bots", "station,station", "--hands", "10", "--json", err=_Terminal()
+    )
+    assert code == 0 and err == "" and json.loads(out)["hands"] == 10

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import sys
+
+import pytest
 
 from bigblind.cli.tournament import add_parser, run
 
@@ -55,3 +58,47 @@ def test_bad_options_are_reported() -> None:
     code, out, err = play("--players", "1")
     assert code == 2 and not out
     assert "2 players or more" in err
+
+
+def test_runs_print_each_bot_record() -> None:
+    argv = ("--players", "6", "--runs", "4", "--seed", "3", "--bots", "station,random")
+    code, out, _ = play(*argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("4 tournaments of 6 players, seed 3, prize pool 600 each,")
+    assert lines[1].split() == [
+        "bot",
+        "entries",
+        "wins",
+        "paid",
+        "place",
+        "payout",
+        "95%",
+        "CI",
+        "ROI",
+    ]
+    assert [line.split()[:2] for line in lines[2:]] == [["station", "12"], ["random", "12"]]
+    code, out, _ = play(*argv, "--json")
+    document = json.loads(out)
+    assert document["runs"] == 4 and document["seed"] == 3
+    assert sum(b["wins"] for b in document["bots"]) == 4
+    # run r is the tournament seeded seed + r
+    assert play(*argv, "--json") == (code, out, "")
+    first = json.loads(
+        play("--players", "6", "--seed", "3", "--bots", "station,random", "--json")[1]
+    )
+    single = json.loads(play(*argv[:2], "--runs", "1", *argv[4:], "--json")[1])
+    assert first == single
+
+
+def test_runs_without_a_seed_print_the_seed_drawn() -> None:
+    code, out, _ = play("--players", "3", "--runs", "2", "--stack", "100")
+    assert code == 0 and ", seed " in out.splitlines()[0]
+
+
+def test_bad_runs_and_missing_ray_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = play("--runs", "0", "--seed", "1")
+    assert code == 2 and not out and "runs 0 must be a whole number, 1 or more" in err
+    monkeypatch.setitem(sys.modules, "ray", None)
+    code, out, err = play("--runs", "3", "--backend", "ray")
+    assert code == 2 and not out and "pip install 'bigblind[distributed]'" in err
