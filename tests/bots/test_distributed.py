@@ -12,7 +12,7 @@ import functools
 import io
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
@@ -89,6 +89,7 @@ def test_leaving_early_cancels_the_tasks_still_running(ray: Any) -> None:
     with ray_runner(workers=3) as runner:  # all three sent at once, two run at a time
         results = runner(time.sleep, [0.0, 120.0, 120.0])
         assert next(results) is None  # the two long ones now hold both CPUs
+        assert isinstance(results, Generator)
         results.close()  # as when Ctrl-C stops the run
         start = time.monotonic()
         # both CPUs are free again: these would otherwise wait two minutes
