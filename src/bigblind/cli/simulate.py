@@ -95,6 +95,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     bar.enabled = bar.enabled and not args.json
     try:
         with backend(args) as runner:
+            bar.start()
             result = simulate(
                 names,
                 args.hands,
@@ -189,6 +190,10 @@ class ProgressBar:
         self._start = time.perf_counter()
         self._last = -1.0
         self._drawn = False
+
+    def start(self) -> None:
+        """Start the clock the rate is measured from (when the work starts, not Ray)."""
+        self._start = time.perf_counter()
 
     def __call__(self, done: int, total: int) -> None:
         """Show ``done`` of ``total`` units (at most every ``every`` seconds, and at the end)."""

@@ -93,6 +93,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         if seed is None and (args.runs != 1 or args.backend != "local" or args.address):
             seed = random.SystemRandom().randrange(2**31)
         with backend(args) as runner:
+            bar.start()
             if seed is None:
                 series = None
                 single = play_tournament(plan, None)
