@@ -118,6 +118,8 @@ def test_bad_settings() -> None:
         simulate(["tag", "tag"], hands=0)
     with pytest.raises(ValueError, match="there is no bot 'shark'"):
         simulate(["tag", "shark"], hands=10)
+    with pytest.raises(SimulationError, match="chunk_deals 0 must be a whole number, 1 or more"):
+        simulate(["tag", "tag"], hands=10, chunk_deals=0)
 
 
 class Cheater:

@@ -238,8 +238,8 @@ class MatchPlan:
         n = len(self.bots)
         if not 2 <= n <= MAX_BOTS:
             raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
-        for label, value, least in (("deals", self.deals, 1), ("chunk", self.chunk_deals, 1)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        for label, value in (("deals", self.deals), ("chunk_deals", self.chunk_deals)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SimulationError(f"{label} {value!r} must be a whole number, 1 or more")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise SimulationError(f"seed {self.seed!r} must be a whole number")
