@@ -96,6 +96,9 @@ def ray_runner(
             options.update(address=address)
         try:
             ray.init(**options)
+        except KeyboardInterrupt:  # Ctrl-C while Ray starts: stop what has started
+            ray.shutdown()
+            raise
         except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
             where = "start Ray on this machine" if address is None else f"join {address!r}"
             raise DistributedError(f"could not {where}: {error}") from error
