@@ -74,7 +74,18 @@ def test_the_commands_print_the_same_json_on_ray(ray: Any) -> None:
     local = run_cli(simulate_cli, argv)
     assert local[0] == 0
     assert run_cli(simulate_cli, [*argv, "--backend", "ray"]) == local
-    argv = ["tournament", "--players", "4", "--runs", "3", "--seed", "2", "--json"]
+    argv = [
+        "tournament",
+        "--players",
+        "4",
+        "--runs",
+        "3",
+        "--seed",
+        "2",
+        "--json",
+        "--bots",
+        "tag,random",
+    ]
     local = run_cli(tournament_cli, argv)
     assert local[0] == 0 and json.loads(local[1])["runs"] == 3
     assert run_cli(tournament_cli, [*argv, "--backend", "ray"]) == local

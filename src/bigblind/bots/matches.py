@@ -59,6 +59,7 @@ __all__ = [
     "merge",
     "play",
     "play_chunk",
+    "play_chunks",
     "simulate",
 ]
 
@@ -238,6 +239,12 @@ class MatchPlan:
         n = len(self.bots)
         if not 2 <= n <= MAX_BOTS:
             raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
+        for b in self.bots:
+            # an unknown name fails here, before any hand is played or any chunk sent
+            if isinstance(b, str) and b.strip().lower() not in BOTS:
+                raise UnknownBotError(
+                    f"there is no bot {b!r}: the bots are {', '.join(sorted(BOTS))}"
+                )
         for label, value in (("deals", self.deals), ("chunk_deals", self.chunk_deals)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SimulationError(f"{label} {value!r} must be a whole number, 1 or more")
@@ -374,16 +381,6 @@ def simulate(
     n = len(bots)
     if not 2 <= n <= MAX_BOTS:
         raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
-    for b in bots:
-        if isinstance(b, str):
-            if b.strip().lower() not in BOTS:  # before any hand is played, or any chunk sent
-                raise UnknownBotError(
-                    f"there is no bot {b!r}: the bots are {', '.join(sorted(BOTS))}"
-                )
-        elif runner is not None:
-            raise SimulationError(
-                f"bot {b.name!r} is given as an object: a distributed run takes bots by name"
-            )
     plan = MatchPlan(
         bots=tuple(bots),
         deals=-(-hands // n),
@@ -392,26 +389,53 @@ def simulate(
         stack=stack,
         chunk_deals=chunk_deals,
     )
-    total = plan.hands
     done = 0
+
+    def played(hands: int) -> None:
+        nonlocal done
+        done += hands
+        if progress is not None:
+            progress(done, plan.hands)
+
     start = time.perf_counter()
-    results: list[ChunkResult] = []
-    if runner is None:
-
-        def deal_played() -> None:
-            nonlocal done
-            done += n
-            if progress is not None:
-                progress(done, total)
-
-        results = [play_chunk(plan, chunk, deal_played) for chunk in plan.chunks()]
-    else:
-        for part in runner(functools.partial(play_chunk, plan), plan.chunks()):
-            results.append(part)
-            done += len(part.winnings[0]) * n
-            if progress is not None:
-                progress(done, total)
+    results = []
+    for part in play_chunks(plan, runner=runner, on_deal=functools.partial(played, n)):
+        results.append(part)
+        if runner is not None:  # chunks elsewhere report only when done
+            played(len(part.winnings[0]) * n)
     return merge(plan, results, time.perf_counter() - start)
+
+
+def play_chunks(
+    plan: MatchPlan, *, runner: Runner | None = None, on_deal: Callable[[], None] | None = None
+) -> Iterator[ChunkResult]:
+    """Play every chunk of ``plan`` and yield each one's result as it is done.
+
+    Here the chunks are played in order and ``on_deal()`` is called after every
+    deal set; with ``runner`` (bots by name only) they come in whatever order
+    they finish, and ``on_deal`` is not called. Closing the iterator early stops
+    the run (a runner cancels the chunks still running).
+
+    >>> plan = MatchPlan(bots=("station", "random"), deals=5, chunk_deals=2)
+    >>> [part.first for part in play_chunks(plan)]
+    [0, 2, 4]
+    """
+    if runner is None:
+        for chunk in plan.chunks():
+            yield play_chunk(plan, chunk, on_deal)
+        return
+    named = [b for b in plan.bots if not isinstance(b, str)]
+    if named:
+        raise SimulationError(
+            f"bot {named[0].name!r} is given as an object: a distributed run takes bots by name"
+        )
+    results = runner(functools.partial(play_chunk, plan), plan.chunks())
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
 
 
 def _bot_seed(seed: int, index: int, chunk: int) -> int:

@@ -23,7 +23,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bigblind.bots.base import BOTS, UnknownBotError, make_bot
@@ -56,14 +56,14 @@ class SeriesError(BigblindError):
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TournamentPlan:
     """One tournament's settings: ``players`` named ``Player 1``, ``Player 2``..., the
-    ``bots`` cycled over them, and the chips, table size, buy-in and level length."""
+    ``bots`` cycled over them, the chips, the blind levels, table size and buy-in."""
 
     players: int = 9
     bots: tuple[str, ...] = ("random",)
     starting_stack: int = 1500
+    structure: BlindStructure = field(default_factory=lambda: BlindStructure.default(hands=10))
     table_size: int = 9
     buy_in: int = 100
-    hands_per_level: int = 10
 
     def __post_init__(self) -> None:
         if not self.bots:
@@ -78,7 +78,7 @@ class TournamentPlan:
         Tournament(
             [f"Player {i}" for i in range(1, self.players + 1)],
             starting_stack=self.starting_stack,
-            structure=BlindStructure.default(hands=self.hands_per_level),
+            structure=self.structure,
             table_size=self.table_size,
             seed=0,
             buy_in=self.buy_in,
@@ -116,7 +116,7 @@ def play_tournament(plan: TournamentPlan, seed: int | None = None) -> Tournament
     tournament = Tournament(
         names,
         starting_stack=plan.starting_stack,
-        structure=BlindStructure.default(hands=plan.hands_per_level),
+        structure=plan.structure,
         table_size=plan.table_size,
         seed=seed,
         buy_in=plan.buy_in,
