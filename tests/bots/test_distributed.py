@@ -28,7 +28,9 @@ from bigblind.cli import tournament as tournament_cli
 @pytest.fixture(scope="session")
 def ray() -> Iterator[Any]:
     module = pytest.importorskip(
-        "ray", reason="Ray is not installed: pip install 'bigblind[distributed]'"
+        "ray",
+        reason="Ray is not installed: pip install 'bigblind[distributed]'",
+        exc_type=ImportError,
     )
     module.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield module
