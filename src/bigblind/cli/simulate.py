@@ -3,9 +3,9 @@
 The run is played in chunks of duplicate deals (see
 :mod:`bigblind.bots.matches`), here or as Ray tasks with ``--backend ray``,
 and merged in deal order: a bar shows the progress on a terminal, and Ctrl-C
-prints the results of the chunks played so far. ``--plot`` is checked before the run (a folder that
-cannot be written, a format matplotlib does not know), and the results are
-printed before the picture is saved.
+prints the results of the chunks played so far. ``--plot`` is checked before
+the run (a folder that cannot be written, a format matplotlib does not know),
+and the results are printed before the picture is saved.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
 from bigblind.bots.distributed import Runner
-from bigblind.bots.matches import MAX_BOTS, MatchPlan, play_chunks
+from bigblind.bots.matches import MAX_BOTS, ChunkResult, MatchPlan, play_chunks
 from bigblind.cli.options import (
     STRUCTURE_CODES,
     Subparsers,
@@ -237,7 +237,7 @@ def _play(
     plan = MatchPlan(
         bots=tuple(names), deals=-(-args.hands // seats), seed=args.seed, rules=rules, stack=stack
     )
-    parts = {}
+    parts: dict[int, ChunkResult] = {}
     started = time.perf_counter()
     try:
         with Progress(err, "hands", total=plan.hands, quiet=args.json) as bar:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bigblind.bots import BOTS, make_bot
+from bigblind.bots.distributed import DistributedError
 from bigblind.bots.series import SeriesResult, TournamentPlan, play_series
 from bigblind.cli.options import (
     Subparsers,
@@ -214,14 +215,21 @@ def _series(args: argparse.Namespace, structure: BlindStructure, out: TextIO, er
             table_size=args.table_size,
             buy_in=args.buy_in,
         )
+    except BigblindError as error:
+        print(f"bigblind tournament: {error}", file=err)
+        return 2
+    try:
         with (
             backend(args) as runner,
             Progress(err, "tournaments", total=args.runs, quiet=args.json) as bar,
         ):
             series = play_series(plan, args.runs, seed=seed, progress=bar, runner=runner)
-    except BigblindError as error:
+    except DistributedError as error:  # Ray missing, or no cluster at --address
         print(f"bigblind tournament: {error}", file=err)
         return 2
+    except BigblindError as error:
+        print(f"bigblind tournament: {error}", file=err)
+        return 1
     except KeyboardInterrupt:
         print(f"bigblind tournament: {STOPPED}", file=err)
         return 130
