@@ -12,7 +12,7 @@ CSTAMP := $(CVENV)/.deps
 $(STAMP): pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,env]'
+	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,env,distributed]'
 	touch $(STAMP)
 
 test: lint typecheck pytest pytest-compiled
