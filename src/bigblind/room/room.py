@@ -201,6 +201,11 @@ class Room:
         current = self.current
         return None if current is None else current.actor
 
+    @property
+    def turn_started(self) -> float:
+        """When the actor's turn began (the time of the hand's last event)."""
+        return self._turn_started
+
     def deadline(self) -> float | None:
         """When the actor's time (and time bank) runs out; at once for an away player."""
         seat = self.actor
