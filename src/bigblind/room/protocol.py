@@ -398,6 +398,7 @@ class StateMessage(_Message):
     """The room after a change, in the receiving tab's own view."""
 
     type: Literal["state"] = "state"
+    server_time: float = Field(description="the server's Unix time, to count deadlines down")
     state: RoomState
 
 

@@ -240,6 +240,12 @@ class Room:
             raise RoomError(f"seat {seat} holds no bot due to act")
         return self._bots[seat].act(current.view(seat))
 
+    def public_settings(self) -> dict[str, Any]:
+        """The settings as players see them: without the seed of a test room's decks."""
+        data = self.settings.to_dict()
+        del data["seed"]
+        return data
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """The room as ``seat`` (None: a spectator) may see it (RULES 3.4)."""
         return room_view(self, seat)

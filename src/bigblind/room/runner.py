@@ -126,13 +126,19 @@ class RoomRunner:
         connection.close()
 
     def _send_state(self, connection: Connection, seat: int | None) -> None:
-        state = {"v": p.VERSION, "type": "state", "state": self.room.view(seat)}
+        state = {
+            "v": p.VERSION,
+            "type": "state",
+            "server_time": self.clock(),
+            "state": self.room.view(seat),
+        }
         connection.send(json.dumps(state))
 
     def broadcast(self) -> None:
         """Send every tab its own view of the room (RULES 3.4)."""
         texts: dict[int | None, str] = {}
         room = self.room
+        now = self.clock()
         for connection in list(self.connections):
             if connection.closed:
                 self.connections.discard(connection)
@@ -140,7 +146,12 @@ class RoomRunner:
             seat = room.identify(connection.token).seat
             text = texts.get(seat)
             if text is None:
-                state = {"v": p.VERSION, "type": "state", "state": room.view(seat)}
+                state = {
+                    "v": p.VERSION,
+                    "type": "state",
+                    "server_time": now,
+                    "state": room.view(seat),
+                }
                 text = texts[seat] = json.dumps(state)
             connection.send(text)
 

@@ -90,6 +90,8 @@ class RoomSettings:
             raise RoomError(f"room name {self.name!r}: 1 to 60 characters")
         if self.game not in GAMES:
             raise RoomError(f"game {self.game!r}: accepted are {', '.join(GAMES)}")
+        if self.game == "tournament":
+            raise RoomError("game 'tournament': sit-and-go rooms are not available yet; use cash")
         if self.structure not in STRUCTURES:
             raise RoomError(f"structure {self.structure!r}: accepted are nl, pl, fl")
         for key in ("small_blind", "big_blind", "seats", "min_buy_in", "max_buy_in"):

@@ -232,7 +232,7 @@ def room_view(room: Room, viewer: int | None) -> dict[str, Any]:
     return {
         "room": room.id,
         "name": room.settings.name,
-        "settings": room.settings.to_dict(),
+        "settings": room.public_settings(),
         "blinds": list(room.blinds),
         "paused": room.paused,
         "ended": room.ended,
