@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from bigblind.room import Room, RoomSettings
 from bigblind.room import protocol as p
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
-SERVER = {
+SERVER: dict[str, type[BaseModel]] = {
     "state": p.StateMessage,
     "welcome": p.Welcome,
     "error": p.ErrorMessage,
