@@ -191,7 +191,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         pass
     finally:
         connection.closed = True
-        with contextlib.suppress(RuntimeError, OSError):
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
             await websocket.close()
 
 
