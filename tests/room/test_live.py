@@ -4,6 +4,7 @@ against SQLite and a real PostgreSQL server."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -26,8 +27,12 @@ from tests.room.clients import (
 DATABASES = ["sqlite", "postgresql"]
 
 
-def in_hand(state: Json) -> bool:
-    return state["hand"] is not None
+def requested(name: str, state: Json) -> bool:
+    return any(r["name"] == name for r in state["requests"])
+
+
+def seated_at(seat: int, state: Json) -> bool:
+    return bool(state["you"] == seat)
 
 
 @pytest.mark.parametrize("database", DATABASES)
@@ -63,11 +68,11 @@ async def scenario(base: str) -> None:
     for seat, (name, chips) in enumerate([("Ann", 200), ("Bob", 150), ("Cy", 100)]):
         answer = ask_seat(base, room, name, seat, chips)
         assert answer["request"] is not None and answer["seat"] is None
-        await host.until(lambda s, n=name: any(r["name"] == n for r in s["requests"]))
+        await host.until(partial(requested, name))
         await host.send("approve", request=answer["request"])
         tabs.append(await Tab(base, room, answer["token"]).open())
     for seat, tab in enumerate(tabs):
-        await tab.until(lambda s, k=seat: s["you"] == k)
+        await tab.until(partial(seated_at, seat))
     await tabs[0].send("approve", request=99)  # not the host
     await tabs[0].until(lambda s: bool(tabs[0].errors))
     assert "only the host" in tabs[0].errors[-1]
@@ -131,8 +136,8 @@ async def scenario(base: str) -> None:
     csv = httpx.get(f"{base}/api/rooms/{room}/ledger.csv").text
     assert csv.splitlines()[0] == "name,buy_in,cash_out,stack,net"
     for fmt in ("phh", "txt"):
-        answer = httpx.get(f"{base}/api/rooms/{room}/history.{fmt}", params={"token": token})
-        assert answer.status_code == 200 and answer.text
+        history = httpx.get(f"{base}/api/rooms/{room}/history.{fmt}", params={"token": token})
+        assert history.status_code == 200 and history.text
     for tab in [host, spectator, *tabs]:
         await tab.close()
 
