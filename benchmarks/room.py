@@ -56,13 +56,22 @@ class Seat:
         self.sent_at: float | None = None
         self.acted: tuple[int, int] | None = None
         self.topped = -1
+        self.state: dict[str, Any] | None = None
 
     async def run(self) -> None:
         with contextlib.suppress(Exception):
             async for text in self.ws:
                 message = orjson.loads(text)
                 if message["type"] == "state":
-                    await self.on_state(message["state"])
+                    self.state = message["state"]
+                    await self.on_state(self.state)
+                elif message["type"] == "error" and "too many" in message["error"]:
+                    # Over the rate limit: act again a little later, as a client should.
+                    self.sent_at = None
+                    self.acted = None
+                    await asyncio.sleep(0.05)
+                    if self.state is not None:
+                        await self.on_state(self.state)
 
     async def on_state(self, state: dict[str, Any]) -> None:
         now = time.perf_counter()

@@ -155,6 +155,7 @@ class Tab:
         self.updated = asyncio.Event()
         self.policy: Callable[[Json], Json | None] | None = None
         self._acted: tuple[int, int] | None = None
+        self._pending_retry: asyncio.Future[None] | None = None
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self.closed = False
@@ -217,12 +218,20 @@ class Tab:
                 if message["type"] == "state":
                     self.state = message["state"]
                     await self._maybe_act()
+                if message["type"] == "error" and "too many messages" in message["error"]:
+                    # Over the rate limit, as a fast test player may be: act again shortly.
+                    self._acted = None
+                    asyncio.get_running_loop().call_later(0.2, self._retry)
                 self.updated.set()
         except Exception:  # the connection went away
             pass
         finally:
             self.closed = True
             self.updated.set()
+
+    def _retry(self) -> None:
+        if not self.closed:
+            self._pending_retry = asyncio.ensure_future(self._maybe_act())
 
     async def _maybe_act(self) -> None:
         state = self.state
