@@ -37,9 +37,21 @@ __all__ = [
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
 _ACCEPTED: Final = (
-    "a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d, h, s, e.g. 'As', 'Td'"
+    "a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d, h, s"
+    " (or ♣ ♦ ♥ ♠), e.g. 'As', 'Td', 'A♠'"
 )
-_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs])", re.IGNORECASE)
+_SUIT_SYMBOLS: Final = {
+    "♣": "c",
+    "♧": "c",
+    "♦": "d",
+    "♢": "d",
+    "♥": "h",
+    "♡": "h",
+    "♠": "s",
+    "♤": "s",
+}
+# ASCII only: under plain IGNORECASE the Kelvin sign would match 'k' and the long s 's'.
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE | re.ASCII)
 
 
 class Card(int):
@@ -56,9 +68,15 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 52:
-            raise CardError(f"card number {value!r} is out of range: accepted are 0 to 51")
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            # Card('Ah') reads as the repr suggests; Card.parse is the documented way.
+            return cls.parse(value)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 52:
+            raise CardError(
+                f"card number {_short(value)} is out of range: accepted are 0 to 51,"
+                " or a card text such as Card('Ah')"
+            )
         return super().__new__(cls, value)
 
     @classmethod
@@ -66,7 +84,7 @@ class Card(int):
         """Parse one card such as ``'As'``, ``'Td'`` or ``'10d'``."""
         match = _TOKEN.fullmatch(text.strip())
         if match is None:
-            raise CardError(f"cannot read card {text!r}: expected {_ACCEPTED}")
+            raise CardError(f"cannot read card {_short(text)}: expected {_ACCEPTED}")
         return CARDS[card_index(match.group(1), match.group(2))]
 
     @property
@@ -90,9 +108,28 @@ class Card(int):
 
 
 def card_index(rank: str, suit: str) -> int:
-    """The number of the card with rank text ``rank`` and suit text ``suit``."""
+    """The number of the card with rank text ``rank`` and suit text ``suit`` (or symbol).
+
+    >>> card_index("A", "♠"), card_index("10", "d")
+    (51, 33)
+    """
     rank = "T" if rank == "10" else rank.upper()
-    return RANKS.index(rank) * 4 + SUITS.index(suit.lower())
+    suit = _SUIT_SYMBOLS.get(suit, suit.lower())
+    if len(rank) != 1 or rank not in RANKS or len(suit) != 1 or suit not in SUITS:
+        raise CardError(f"cannot read card {_short(rank + suit)}: expected {_ACCEPTED}")
+    return RANKS.index(rank) * 4 + SUITS.index(suit)
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short when long (a number of thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "of more than 20 digits"
+    text = repr(value)
+    if len(text) <= 40:
+        return text
+    if isinstance(value, str):
+        return repr(value[:30])[:-1] + f"...' ({len(value)} characters)"
+    return text[:37] + "..."
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(52))
@@ -118,7 +155,7 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
             elif isinstance(item, int) and not isinstance(item, bool):
                 out.append(CARDS[item] if 0 <= item < 52 else Card(item))
             else:
-                raise CardError(f"cannot read card {item!r}: expected a card text or 0 to 51")
+                raise CardError(f"cannot read card {_short(item)}: expected a card text or 0 to 51")
         return tuple(out)
     cards: list[Card] = []
     pos = 0
@@ -135,8 +172,10 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
             while start > 0 and not compact[start - 1].isspace():
                 start -= 1
             word = compact[start:].split()[0]
-            where = f"{bad!r}" if start == pos else f"{bad!r} in {word!r}"
-            raise CardError(f"cannot read cards {text!r} at {where}: expected {_ACCEPTED}")
+            if bad == text.strip():
+                raise CardError(f"cannot read card {_short(bad)}: expected {_ACCEPTED}")
+            where = _short(bad) if start == pos else f"{_short(bad)} in {_short(word)}"
+            raise CardError(f"cannot read cards {_short(text)} at {where}: expected {_ACCEPTED}")
         cards.append(CARDS[card_index(match.group(1), match.group(2))])
         pos = match.end()
     return tuple(cards)

@@ -43,8 +43,8 @@ def test_replay_reports_mismatches_and_skips(
     assert status == 1
     lines = out.splitlines()
     assert lines == [
-        f"{tmp_path / 'sub/mismatched.phh'}: hand 1: expected stacks [99, 97, 104],"
-        " got [99, 98, 103]",
+        f"{tmp_path / 'sub/mismatched.phh'}: hand 1: final stacks differ:"
+        " p2 97 in the file, 98 replayed; p3 104 in the file, 103 replayed",
         "2 hands replayed, 1 mismatched, 1 skipped",
     ]
     assert err.splitlines() == [
@@ -75,10 +75,10 @@ def test_replay_failures_name_the_action(
     assert out.splitlines() == [
         f"{tmp_path / 'bad.phh'}: cannot read: not a PHH file: invalid TOML:"
         " Invalid value (at end of document)",
-        f"{session}: hand 2: actions[5] 'p2 cbr 7': seat 1 cannot raise to 7:"
+        f"{session}: hand 2: actions[5] 'p2 cbr 7': p2 cannot raise to 7:"
         " the minimum raise is to 10 and the maximum is 100",
         f"{session}: hand 3: missing field 'starting_stacks' (one amount per player)",
-        "4 hands replayed, 3 mismatched, 0 skipped",
+        "3 hands replayed, 2 mismatched, 0 skipped, 1 file unreadable",
     ]
 
 
@@ -89,7 +89,7 @@ def test_replay_unfinished_hand_with_finishing_stacks(
     assert main(["replay", str(tmp_path)]) == 1
     out, _ = capsys.readouterr()
     assert "hand 1: the hand is not over after the last action (it awaits action)" in out
-    assert out.endswith("1 hands replayed, 1 mismatched, 0 skipped\n")
+    assert out.endswith("1 hand replayed, 1 mismatched, 0 skipped\n")
 
 
 def test_replay_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bigblind.cli.simulate import ProgressBar, add_parser, run
+from bigblind.cli.simulate import add_parser, run
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -47,7 +47,9 @@ def test_text_output_shows_each_bot_with_its_interval() -> None:
     code, out, _ = simulate("--bots", "tag,station", "--hands", "40", "--structure", "pot-limit")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("40 hands (20 duplicate deals of 2), pot-limit, 100 big blinds")
+    assert lines[0].startswith(
+        "40 hands (20 duplicate deals of 2), pot-limit 1/2, 200 chips (100 big blinds) deep"
+    )
     assert lines[1].split() == ["bot", "bb/100", "95%", "CI"]
     assert [line.split()[0] for line in lines[2:]] == ["tag", "station"]
     assert all("±" in line for line in lines[2:])
@@ -62,8 +64,10 @@ def test_an_unknown_bot_is_reported() -> None:
 def test_bad_counts_are_reported() -> None:
     code, _, err = simulate("--bots", "tag", "--hands", "10")
     assert code == 2 and "2 to 9 bots" in err
-    code, _, err = simulate("--bots", "tag,tag", "--hands", "0")
-    assert code == 2 and "hands 0" in err
+    with pytest.raises(SystemExit):
+        parse("--bots", "tag,tag", "--hands", "0")
+    code, _, err = simulate("--bots", "tag,tag", "--stack", "301", "--hands", "4")
+    assert code == 2 and "--stack 301: give a whole number of big blinds" in err
 
 
 def test_plot_without_matplotlib_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,12 +125,64 @@ class _Terminal(io.StringIO):
 
 
 def test_the_progress_bar_draws_on_a_terminal_only() -> None:
-    terminal = _Terminal()
-    code, _, err = simulate("--bots", "station,station", "--hands", "10", err=terminal)
-    assert code == 0
-    assert err.startswith("\r[") and err.endswith("\n") and "10/10 hands" in err
+    code, _, err = simulate("--bots", "station,station", "--hands", "10", err=_Terminal())
+    assert code == 0 and "hands" in err
     code, _, err = simulate("--bots", "station,station", "--hands", "10")
     assert code == 0 and err == ""
-    bar = ProgressBar(_Terminal(), width=10, every=0)
-    bar(5, 10)
-    bar.close()
+    code, _, err = simulate("--bots", "station,station", "--hands", "10", "--json", err=_Terminal())
+    assert code == 0 and err == ""
+
+
+def test_a_plot_that_cannot_be_saved_is_refused_before_the_run(tmp_path: Path) -> None:
+    for target, reason in [
+        (tmp_path / "missing" / "run.png", "there is no folder"),
+        (tmp_path / "run.xyz", "the format 'xyz' is not one matplotlib writes"),
+        (tmp_path / "run", "give the file a picture extension"),
+        (tmp_path, "is a folder"),
+    ]:
+        code, out, err = simulate("--bots", "tag,station", "--hands", "10", "--plot", str(target))
+        assert code == 2 and out == ""
+        assert err.startswith(f"bigblind simulate: --plot {target}: {reason}")
+        assert err.count("\n") == 1
+
+
+def test_a_plot_that_fails_to_save_comes_after_the_results(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    figure, axes = _Figure(), _Axes()
+
+    def fail(path: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    figure.savefig = fail  # type: ignore[method-assign]
+    matplotlib = types.ModuleType("matplotlib")
+    matplotlib.use = lambda backend: None  # type: ignore[attr-defined]
+    pyplot = types.ModuleType("matplotlib.pyplot")
+    pyplot.subplots = lambda **kwargs: (figure, axes)  # type: ignore[attr-defined]
+    pyplot.close = lambda fig: None  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "matplotlib", matplotlib)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
+    code, out, err = simulate(
+        "--bots", "tag,random", "--hands", "6", "--plot", str(tmp_path / "r.png")
+    )
+    assert code == 1
+    assert out.splitlines()[1].split() == ["bot", "bb/100", "95%", "CI"]
+    saved = tmp_path / "r.png"
+    assert (
+        err
+        == f"bigblind simulate: the plot could not be saved to {saved}: No space left on device\n"
+    )
+
+
+def test_one_deal_shows_no_infinite_interval() -> None:
+    code, out, _ = simulate("--bots", "tag,station", "--hands", "2")
+    assert code == 0 and "inf" not in out and "n/a" in out
+    code, out, _ = simulate("--bots", "tag,station", "--hands", "2", "--json")
+    assert all(bot["ci95"] is None for bot in json.loads(out)["bots"])
+
+
+def test_parts_merge_into_the_whole_run() -> None:
+    code, out, _ = simulate("--bots", "station,random", "--hands", "400", "--seed", "2", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["hands"] == 400
+    assert sum(b["bb_per_100"] for b in document["bots"]) == pytest.approx(0, abs=1e-9)

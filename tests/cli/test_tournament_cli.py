@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
+
+import pytest
 
 from bigblind.cli.tournament import add_parser, run
 
@@ -41,17 +44,68 @@ def test_a_seed_gives_the_same_tournament() -> None:
     )
 
 
-def test_text_output_shows_places_and_payouts() -> None:
+def test_text_output_shows_places_bots_payouts_and_blinds() -> None:
     code, out, _ = play("--players", "9", "--seed", "2", "--bots", "random")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("9 players, prize pool 900,")
-    assert lines[1].split() == ["place", "player", "payout"]
-    assert len(lines) == 2 + 9
-    assert lines[2].split()[0] == "1" and lines[2].split()[-1] == "450"
+    assert lines[0].startswith("9 players, no-limit, prize pool 900,")
+    assert lines[1].startswith("Blind levels (10 hands each): 1: 10/20")
+    assert lines[2].split() == ["place", "player", "bot", "payout"]
+    assert len(lines) == 3 + 9
+    assert lines[3].split()[0] == "1" and lines[3].split()[-1] == "450"
+    assert all(line.split()[-2] == "random" for line in lines[3:])
 
 
-def test_bad_options_are_reported() -> None:
-    code, out, err = play("--players", "1")
+def test_the_default_field_is_a_mix_of_bots() -> None:
+    code, out, _ = play("--players", "8", "--seed", "4", "--json")
+    assert code == 0
+    kinds = {place["bot"] for place in json.loads(out)["places"]}
+    assert kinds == {"tag", "station", "random", "strong"}
+
+
+def test_structure_and_blinds_set_the_levels() -> None:
+    argv = ("--players", "3", "--seed", "1", "--structure", "pot-limit", "--blinds", "5/10")
+    code, out, _ = play(*argv, "--stack", "400")
+    assert code == 0
+    assert out.startswith("3 players, pot-limit,")
+    assert "1: 5/10" in out.splitlines()[1]
+
+
+# RULES 8.3: players out in the same hand with equal stacks share the places.
+def test_shared_places_are_shown_as_a_range() -> None:
+    for seed in range(40):
+        out = play("--players", "6", "--seed", str(seed), "--json")[1]
+        shared = [p for p in json.loads(out)["places"] if "shared" in p]
+        if shared:
+            break
+    else:
+        raise AssertionError("no tournament of 40 had a shared place")
+    out = play("--players", "6", "--seed", str(seed))[1]
+    first = shared[0]["shared"]
+    assert f"{first[0]}-{first[-1]}" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "1"], "1 players: give 2 to 5,000"),
+        (["--players", "100000"], "100,000 players: give 2 to 5,000"),
+        (["--players", "-3"], "-3 players"),
+        (["--table-size", "23"], "23 seats: give 2 to 10"),
+        (["--bots", "shark"], "unknown bot 'shark'"),
+        (["--structure", "omaha"], "'omaha' is not a betting structure"),
+    ],
+)
+def test_bad_options_are_reported(argv: list[str], message: str) -> None:
+    parser = argparse.ArgumentParser(prog="bigblind")
+    add_parser(parser.add_subparsers())
+    err = io.StringIO()
+    with pytest.raises(SystemExit), contextlib.redirect_stderr(err):
+        parser.parse_args(["tournament", *argv])
+    assert message in err.getvalue()
+
+
+def test_a_stack_below_the_first_big_blind_is_refused() -> None:
+    code, out, err = play("--stack", "10")
     assert code == 2 and not out
-    assert "2 players or more" in err
+    assert "--stack 10 is less than the first big blind (20)" in err

@@ -14,40 +14,111 @@ argparse.ArgumentTypeError: blinds '10/5': the small blind must be at least 1 an
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeAlias
 
 from bigblind.engine.rules import Structure
 
-__all__ = ["Subparsers", "add_history_dir", "add_structure", "blinds", "structure"]
+__all__ = [
+    "STRUCTURE_CODES",
+    "Subparsers",
+    "add_history_dir",
+    "add_structure",
+    "blinds",
+    "count",
+    "plural",
+    "shown",
+    "structure",
+]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-_STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
+_STRUCTURES = {
+    "nl": Structure.NO_LIMIT,
+    "no-limit": Structure.NO_LIMIT,
+    "pl": Structure.POT_LIMIT,
+    "pot-limit": Structure.POT_LIMIT,
+    "fl": Structure.FIXED_LIMIT,
+    "fixed-limit": Structure.FIXED_LIMIT,
+    "limit": Structure.FIXED_LIMIT,
+}
+STRUCTURE_CODES = {Structure.NO_LIMIT: "nl", Structure.POT_LIMIT: "pl", Structure.FIXED_LIMIT: "fl"}
+"""The short code of each betting structure, as ``--structure`` takes it."""
+
+
+def shown(text: str, limit: int = 30) -> str:
+    """``text`` quoted as the user typed it, cut short when long.
+
+    >>> shown("abc"), shown("9" * 5000)
+    ("'abc'", "'99999999999999999999999999...' (5000 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 4]!r}"[:-1] + f"...' ({len(text)} characters)"
+
+
+def plural(number: int, noun: str) -> str:
+    """``'1 hand'``, ``'2 hands'``.
+
+    >>> plural(1, "hand"), plural(3, "board"), plural(1000, "player")
+    ('1 hand', '3 boards', '1000 players')
+    """
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def count(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An option type for a whole number of ``what`` from ``low`` to ``high``.
+
+    >>> count("players", 2, 10)("6")
+    6
+    >>> count("players", 2, 10)("-3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: -3 players: give 2 to 10
+    """
+
+    def read(text: str) -> int:
+        word = text.strip()
+        if not (word.lstrip("+-").isascii() and word.lstrip("+-").isdigit()) or len(word) > 12:
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not a number of {what}: give a whole number, {low:,} to {high:,}"
+            )
+        value = int(word)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:,} {what}: give {low:,} to {high:,}")
+        return value
+
+    return read
 
 
 def structure(text: str) -> Structure:
-    """``nl``, ``pl`` or ``fl`` (any case): no limit, pot limit or fixed limit."""
+    """``nl``, ``pl`` or ``fl`` (or ``no-limit``, ``pot-limit``, ``fixed-limit``; any case).
+
+    >>> structure("Pot-Limit") is structure("pl")
+    True
+    """
     try:
-        return _STRUCTURES[text.strip().lower()]
+        return _STRUCTURES[text.strip().lower().replace("_", "-").replace(" ", "-")]
     except KeyError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a betting structure: accepted are nl (no limit),"
-            " pl (pot limit) and fl (fixed limit)"
+            f"{shown(text)} is not a betting structure: accepted are nl (no-limit),"
+            " pl (pot-limit) and fl (fixed-limit)"
         ) from None
 
 
 def blinds(text: str) -> tuple[int, int]:
     """``small/big`` in whole chips, the small blind 1 to the big blind."""
     small, slash, big = text.partition("/")
-    if not slash or not small.strip().isdecimal() or not big.strip().isdecimal():
+    digits = [part.strip() for part in (small, big)]
+    if not slash or not all(d.isascii() and d.isdigit() and len(d) <= 12 for d in digits):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not blinds: give small/big in whole chips, e.g. 1/2 or 5/10"
+            f"{shown(text)} is not blinds: give small/big in whole chips, e.g. 1/2 or 5/10"
         )
     pair = int(small), int(big)
     if not 1 <= pair[0] <= pair[1]:
         raise argparse.ArgumentTypeError(
-            f"blinds {text!r}: the small blind must be at least 1 and at most the big blind"
+            f"blinds {shown(text)}: the small blind must be at least 1 and at most the big blind"
         )
     return pair
 
@@ -59,7 +130,7 @@ def add_structure(command: argparse.ArgumentParser) -> None:
         type=structure,
         default=Structure.NO_LIMIT,
         metavar="nl|pl|fl",
-        help="no limit, pot limit or fixed limit (default nl)",
+        help="no-limit, pot-limit or fixed-limit (default nl; the long names work too)",
     )
 
 

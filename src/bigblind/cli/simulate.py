@@ -1,5 +1,11 @@
 """``bigblind simulate``: bots against bots, each bot's win rate with its 95% interval.
 
+The run is played in parts of a few dozen duplicate deals each, merged: a
+bar shows the progress on a terminal, and Ctrl-C prints the results of the
+parts played so far. ``--plot`` is checked before the run (a folder that
+cannot be written, a format matplotlib does not know), and the results are
+printed before the picture is saved.
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
 >>> add_parser(parser.add_subparsers())
@@ -13,19 +19,28 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
+import os
+import random
 import sys
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
-from bigblind.bots.matches import SimulationResult, simulate
-from bigblind.cli.options import Subparsers
+from bigblind.bots.matches import MAX_BOTS, simulate
+from bigblind.cli.options import STRUCTURE_CODES, Subparsers, add_structure, blinds, count
+from bigblind.cli.progress import STOPPED, Progress
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
 
-__all__ = ["ProgressBar", "add_parser", "run"]
+__all__ = ["Merged", "add_parser", "check_plot", "run"]
 
-_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+_Z95 = 1.959963984540054
+_PARTS = 40  # the run is played in about this many parts, for the bar and for Ctrl-C
+_MAX_HANDS = 100_000_000
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -34,10 +49,11 @@ def add_parser(subparsers: Subparsers) -> None:
         "simulate",
         help="play bots against each other and measure their win rates",
         description=(
-            "Seat 2 to 9 bots and play them against each other with duplicate deals:"
+            f"Seat 2 to {MAX_BOTS} bots and play them against each other with duplicate deals:"
             " every deck is replayed once per seat rotation, so each bot holds each"
             " seat's cards once. Every hand starts from the same stacks. Prints each"
-            " bot's winnings in big blinds per 100 hands with a 95% confidence interval."
+            " bot's winnings in big blinds per 100 hands with a 95% confidence interval"
+            " (a progress bar on a terminal; Ctrl-C prints the hands played so far)."
             f" Bots: {', '.join(sorted(BOTS))}."
         ),
     )
@@ -47,26 +63,92 @@ def add_parser(subparsers: Subparsers) -> None:
         metavar="NAMES",
         help="comma-separated bot names, one per seat (e.g. tag,station,random)",
     )
-    command.add_argument("--hands", type=int, default=10_000, help="hands to play (default 10000)")
-    command.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     command.add_argument(
-        "--structure",
-        choices=_STRUCTURES,
-        default="no-limit",
-        help="betting structure (default no-limit)",
+        "--hands",
+        type=count("hands", 1, _MAX_HANDS),
+        default=10_000,
+        metavar="N",
+        help="hands to play (default 10000)",
     )
     command.add_argument(
-        "--stack", type=int, default=100, help="starting stack in big blinds (default 100)"
+        "--seed",
+        type=count("seed", 0, 2**63),
+        default=0,
+        metavar="NUMBER",
+        help="seed of the run (default 0)",
+    )
+    add_structure(command)
+    command.add_argument(
+        "--blinds", type=blinds, default=(1, 2), metavar="S/B", help="small/big (default 1/2)"
+    )
+    command.add_argument(
+        "--stack",
+        type=count("chips", 1, 10**9),
+        default=None,
+        metavar="CHIPS",
+        help="starting chips of every hand, a whole number of big blinds (default 100 big blinds)",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument(
-        "--plot", metavar="FILE.png", help="draw the cumulative winnings (needs matplotlib)"
+        "--plot",
+        metavar="FILE",
+        help="draw the cumulative winnings to FILE.png, .svg, .pdf ... (needs matplotlib:"
+        " pip install '.[plot]' in the project folder)",
     )
     command.set_defaults(run=run)
 
 
+@dataclass(slots=True)
+class Merged:
+    """The parts of a run, merged: each bot's winnings per duplicate deal, in big blinds."""
+
+    names: list[str]
+    seats: int
+    per_deal: list[list[float]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def deals(self) -> int:
+        """Duplicate deals played."""
+        return len(self.per_deal[0]) if self.per_deal else 0
+
+    @property
+    def hands(self) -> int:
+        """Hands played."""
+        return self.deals * self.seats
+
+    def add(self, cumulative: Sequence[Sequence[float]], seconds: float) -> None:
+        """Add a part: each bot's cumulative winnings after each of its deals."""
+        if not self.per_deal:
+            self.per_deal = [[] for _ in self.names]
+        for values, curve in zip(self.per_deal, cumulative, strict=True):
+            before = 0.0
+            for total in curve:
+                values.append(total - before)
+                before = total
+        self.seconds += seconds
+
+    def rows(self) -> list[tuple[str, float, float]]:
+        """Each bot's name, big blinds per 100 hands and 95% half-width (inf with one deal)."""
+        out = []
+        for name, values in zip(self.names, self.per_deal, strict=True):
+            won = math.fsum(values)
+            out.append((name, 100 * won / max(1, self.hands), _half_width(values, self.seats)))
+        return out
+
+    def document(self) -> dict[str, Any]:
+        """JSON-ready: the hands, and each bot's name, bb/100 and half-width (None if unknown)."""
+        return {
+            "hands": self.hands,
+            "bots": [
+                {"name": n, "bb_per_100": rate, "ci95": ci if math.isfinite(ci) else None}
+                for n, rate, ci in self.rows()
+            ],
+        }
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run the simulation ``args`` describes; 0 on success, 2 for bad options."""
+    """Run the simulation ``args`` describes; 0 on success, 2 for bad options, 130 stopped."""
     out = out or sys.stdout
     err = err or sys.stderr
     names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
@@ -78,6 +160,22 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             file=err,
         )
         return 2
+    if not 2 <= len(names) <= MAX_BOTS:
+        print(
+            f"bigblind simulate: {len(names)} bot{'' if len(names) == 1 else 's'}:"
+            f" a simulation seats 2 to {MAX_BOTS} bots",
+            file=err,
+        )
+        return 2
+    small, big = args.blinds
+    chips = 100 * big if args.stack is None else args.stack
+    if chips % big:
+        print(
+            f"bigblind simulate: --stack {chips}: give a whole number of big blinds in chips"
+            f" (a multiple of {big}), e.g. {max(1, chips // big) * big}",
+            file=err,
+        )
+        return 2
     pyplot: Any = None
     if args.plot:
         try:
@@ -85,50 +183,140 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         except ImportError:
             print(
                 "bigblind simulate: --plot needs matplotlib, which is not installed:"
-                " pip install matplotlib",
+                " pip install '.[plot]' in the project folder (or pip install matplotlib)",
                 file=err,
             )
             return 2
-    rules = _rules(args.structure)
-    bar = ProgressBar(err)
+        problem = check_plot(Path(args.plot), pyplot)
+        if problem is not None:
+            print(f"bigblind simulate: --plot {args.plot}: {problem}", file=err)
+            return 2
+    rules = Rules(structure=args.structure, small_blind=small, big_blind=big)
+    merged = Merged(_labels(names), len(names))
     try:
-        result = simulate(
-            names, args.hands, seed=args.seed, rules=rules, stack=args.stack, progress=bar
-        )
+        _play(merged, names, args, rules, chips // big, err)
     except BigblindError as error:
-        bar.close()
         print(f"bigblind simulate: {error}", file=err)
         return 2
-    bar.close()
+    except KeyboardInterrupt:
+        if merged.deals:
+            _print(merged, args, chips, out, stopped=True)
+        print(f"bigblind simulate: {STOPPED}", file=err)
+        return 130
+    _print(merged, args, chips, out)
     if pyplot is not None:
-        _plot(pyplot, result, args.plot)
-    if args.json:
-        print(json.dumps(result.as_dict()), file=out)
-        return 0
-    _report(result, args, out)
+        try:
+            _plot(pyplot, merged, args.seed, args.plot)
+        except (OSError, ValueError, RuntimeError) as error:
+            reason = getattr(error, "strerror", None) or error
+            print(
+                f"bigblind simulate: the plot could not be saved to {args.plot}: {reason}",
+                file=err,
+            )
+            return 1
     return 0
 
 
-def _rules(structure: str) -> Rules:
-    if structure == "pot-limit":
-        return Rules.pot_limit(blinds=(1, 2))
-    if structure == "fixed-limit":
-        return Rules.fixed_limit(blinds=(1, 2))
-    return Rules.no_limit(blinds=(1, 2))
+def _play(
+    merged: Merged,
+    names: list[str],
+    args: argparse.Namespace,
+    rules: Rules,
+    stack: int,
+    err: TextIO,
+) -> None:
+    """Play the run in parts, each seeded from the run's seed, into ``merged``."""
+    seats = len(names)
+    deals = -(-args.hands // seats)
+    per_part = max(1, -(-deals // _PARTS))
+    seeds = random.Random(args.seed)
+    with Progress(err, "hands", total=deals * seats, quiet=args.json) as bar:
+        done = 0
+        while done < deals:
+            part = min(per_part, deals - done)
+            seed = args.seed if done == 0 else seeds.getrandbits(63)
+
+            def moved(hands: int, _total: int, base: int = done * seats) -> None:
+                bar.update(base + hands)
+
+            started = time.perf_counter()
+            result = simulate(
+                names, part * seats, seed=seed, rules=rules, stack=stack, progress=moved
+            )
+            merged.add(result.cumulative, time.perf_counter() - started)
+            done += part
 
 
-def _report(result: SimulationResult, args: argparse.Namespace, out: TextIO) -> None:
-    rate = result.hands / result.seconds if result.seconds > 0 else 0.0
+def _print(
+    merged: Merged, args: argparse.Namespace, chips: int, out: TextIO, *, stopped: bool = False
+) -> None:
+    if args.json:
+        document = merged.document()
+        if stopped:
+            document["stopped"] = True
+        print(json.dumps(document), file=out)
+        return
+    rate = merged.hands / merged.seconds if merged.seconds > 0 else 0.0
+    big = args.blinds[1]
+    cut = " (stopped early)" if stopped else ""
     print(
-        f"{result.hands:,} hands ({result.deals:,} duplicate deals of {result.seats}),"
-        f" {args.structure}, {args.stack} big blinds deep, seed {result.seed}:"
-        f" {result.seconds:.1f} s, {rate:,.0f} hands/s",
+        f"{merged.hands:,} hands{cut} ({merged.deals:,} duplicate deal"
+        f"{'' if merged.deals == 1 else 's'} of {merged.seats}),"
+        f" {_structure_name(args)} {args.blinds[0]}/{big}, {chips} chips"
+        f" ({chips // big} big blinds) deep, seed {args.seed}:"
+        f" {merged.seconds:.1f} s, {rate:,.0f} hands/s",
         file=out,
     )
-    width = max(3, *(len(b.name) for b in result.bots))
+    rows = merged.rows()
+    width = max(3, *(len(name) for name, _, _ in rows))
     print(f"{'bot':<{width}}  {'bb/100':>9}  {'95% CI':>10}", file=out)
-    for b in result.bots:
-        print(f"{b.name:<{width}}  {b.bb_per_100:>+9.2f}  ± {b.ci95:>8.2f}", file=out)
+    for name, value, ci in rows:
+        interval = f"± {ci:>8.2f}" if math.isfinite(ci) else f"{'n/a':>10}"
+        print(f"{name:<{width}}  {value:>+9.2f}  {interval}", file=out)
+    if not all(math.isfinite(ci) for _, _, ci in rows):
+        print("(an interval needs 2 duplicate deals or more: play more hands)", file=out)
+
+
+def _structure_name(args: argparse.Namespace) -> str:
+    return {"nl": "no-limit", "pl": "pot-limit", "fl": "fixed-limit"}[
+        STRUCTURE_CODES[args.structure]
+    ]
+
+
+def check_plot(path: Path, pyplot: Any) -> str | None:
+    """Why a picture cannot be saved at ``path`` (format, folder, file), or None when it can.
+
+    >>> check_plot(Path("run.xyz"), None)  # doctest: +ELLIPSIS
+    "the format 'xyz' is not one matplotlib writes: ..."
+    """
+    if path.is_dir():
+        return "is a folder: give a file name such as run.png"
+    suffix = path.suffix.lower().lstrip(".")
+    known = _formats(pyplot)
+    if not suffix:
+        return f"give the file a picture extension: {', '.join('.' + f for f in known)}"
+    if suffix not in known:
+        return f"the format {suffix!r} is not one matplotlib writes: {', '.join(known)}"
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} cannot be written"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file exists and cannot be written"
+    return None
+
+
+def _formats(pyplot: Any) -> list[str]:
+    """The file extensions matplotlib saves pictures as."""
+    try:
+        figure = pyplot.figure()
+    except AttributeError:  # a stand-in pyplot (tests): the usual formats
+        return ["eps", "jpeg", "jpg", "pdf", "png", "ps", "svg", "tif", "tiff", "webp"]
+    try:
+        return sorted(figure.canvas.get_supported_filetypes())
+    finally:
+        pyplot.close(figure)
 
 
 def _pyplot() -> Any:
@@ -138,66 +326,48 @@ def _pyplot() -> Any:
     return importlib.import_module("matplotlib.pyplot")
 
 
-def _plot(pyplot: Any, result: SimulationResult, path: str) -> None:
+def _plot(pyplot: Any, merged: Merged, seed: int, path: str) -> None:
     figure, axes = pyplot.subplots(figsize=(9, 5))
-    hands = [(k + 1) * result.seats for k in range(result.deals)]
-    for bot, curve in zip(result.bots, result.cumulative, strict=True):
-        label = f"{bot.name}: {bot.bb_per_100:+.1f} ± {bot.ci95:.1f} bb/100"
-        axes.plot(hands, curve, label=label, linewidth=1)
-    axes.axhline(0, color="grey", linewidth=0.5)
-    axes.set_xlabel("hands")
-    axes.set_ylabel("winnings (big blinds)")
-    axes.set_title(f"{result.hands:,} hands, duplicate deals, seed {result.seed}")
-    axes.legend()
-    figure.tight_layout()
-    figure.savefig(path)
-    pyplot.close(figure)
+    try:
+        hands = [(k + 1) * merged.seats for k in range(merged.deals)]
+        for (name, rate, ci), values in zip(merged.rows(), merged.per_deal, strict=True):
+            interval = f" ± {ci:.1f}" if math.isfinite(ci) else ""
+            curve = []
+            running = 0.0
+            for value in values:
+                running += value
+                curve.append(running)
+            axes.plot(hands, curve, label=f"{name}: {rate:+.1f}{interval} bb/100", linewidth=1)
+        axes.axhline(0, color="grey", linewidth=0.5)
+        axes.set_xlabel("hands")
+        axes.set_ylabel("winnings (big blinds)")
+        axes.set_title(f"{merged.hands:,} hands, duplicate deals, seed {seed}")
+        axes.legend()
+        figure.tight_layout()
+        figure.savefig(path)
+    finally:
+        pyplot.close(figure)
 
 
-class ProgressBar:
-    """A one-line progress bar on a terminal, redrawn in place; silent when not a terminal.
+def _labels(names: Sequence[str]) -> list[str]:
+    """Names made distinct: a second ``tag`` is ``tag-2`` (as the simulation names them)."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
+    return out
 
-    >>> import io
-    >>> bar = ProgressBar(io.StringIO())
-    >>> bar.enabled
-    False
-    >>> bar(50, 100); bar.close()
+
+def _half_width(values: Sequence[float], per_deal: int) -> float:
+    """The 95% half-width of bb/100 from the spread of the deal sets' winnings (inf for one).
+
+    >>> round(_half_width([1.0, -1.0, 1.0, -1.0], 2), 2)
+    56.58
     """
-
-    def __init__(self, stream: TextIO, *, width: int = 30, every: float = 0.1) -> None:
-        isatty = getattr(stream, "isatty", None)
-        self.enabled = bool(isatty and isatty())
-        self._stream = stream
-        self._width = width
-        self._every = every
-        self._start = time.perf_counter()
-        self._last = -1.0
-        self._drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` hands (at most every ``every`` seconds, and at the end)."""
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if done < total and now - self._last < self._every:
-            return
-        self._last = now
-        share = done / total if total else 1.0
-        filled = int(self._width * share)
-        elapsed = now - self._start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        line = (
-            f"\r[{'#' * filled}{'.' * (self._width - filled)}] {100 * share:5.1f}%"
-            f" {done:,}/{total:,} hands, {rate:,.0f}/s, {left:,.0f} s left "
-        )
-        self._stream.write(line)
-        self._stream.flush()
-        self._drawn = True
-
-    def close(self) -> None:
-        """End the bar's line, if one was drawn."""
-        if self._drawn:
-            self._stream.write("\n")
-            self._stream.flush()
-            self._drawn = False
+    k = len(values)
+    if k < 2:
+        return math.inf
+    mean = math.fsum(values) / k
+    variance = math.fsum((v - mean) ** 2 for v in values) / (k - 1)
+    return 100 * _Z95 * math.sqrt(variance / k) / per_deal

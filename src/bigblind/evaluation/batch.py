@@ -147,7 +147,7 @@ def tables() -> Tables:
 
 
 def _make_tables() -> Tables:
-    from bigblind.evaluation.scalar import (
+    from bigblind.evaluation.lookup_tables import (
         _BASE5,
         _BASE6,
         _BASE7,
@@ -158,12 +158,12 @@ def _make_tables() -> Tables:
         _LOW_INDEX,
         _SUIT_BIAS,
         _VALUES,
-        _build,
+        build,
     )
 
     # The compiled cores hard-code the key layout; fail loudly if it ever moves.
     assert (_FAST_LOW_AT, _FAST_HIGH_AT, _SUIT_BIAS) == (16, 33, _BIAS)
-    _build()
+    build()
 
     def frozen(items: list[int], dtype: type[np.generic]) -> Any:
         array = np.array(items, dtype=dtype)

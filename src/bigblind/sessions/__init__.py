@@ -5,6 +5,7 @@
 [43.57, 33.0, 23.43]
 """
 
+from bigblind.sessions.clock import Clock, ClockError, ClockSettings, TimedOut, Turn
 from bigblind.sessions.icm_model import IcmError, deal, icm
 from bigblind.sessions.live import DealerError, LiveHand, LiveSession
 from bigblind.sessions.table import Table, TableError
@@ -12,6 +13,9 @@ from bigblind.sessions.tournament import BlindStructure, Level, Tournament, Tour
 
 __all__ = [
     "BlindStructure",
+    "Clock",
+    "ClockError",
+    "ClockSettings",
     "DealerError",
     "IcmError",
     "Level",
@@ -19,8 +23,10 @@ __all__ = [
     "LiveSession",
     "Table",
     "TableError",
+    "TimedOut",
     "Tournament",
     "TournamentError",
+    "Turn",
     "deal",
     "icm",
 ]

@@ -31,6 +31,8 @@ from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError
 from bigblind.formats.phh import dump_session
+from bigblind.sessions.clock import ClockSettings
+from bigblind.sessions.names import check_name
 from bigblind.sessions.table import Decide, HandRecord, Table, TableHand
 
 __all__ = [
@@ -297,6 +299,10 @@ class Tournament:
     :func:`time.monotonic`; inject one for tests), ``table_size`` the seats per
     table. The prize pool is ``prize_pool``, else ``buy_in`` times the field;
     ``percentages`` replaces the standard table (:func:`payout_percentages`).
+    ``time_to_act`` puts every table on a clock (RULES 10.4) whose banks are
+    topped up at each level when its ``top_up_every`` is None. Without a
+    ``seed`` the seating and every deck are drawn from the operating system's
+    secure source (RULES 1.2).
 
     Hands are played table after table, one hand at each table per round; a
     level lasting some hands counts rounds. After every hand the players out
@@ -319,8 +325,9 @@ class Tournament:
         percentages: Sequence[Fraction | int | str] | None = None,
         clock: Callable[[], float] | None = None,
         keep_history: bool = False,
+        time_to_act: ClockSettings | None = None,
     ) -> None:
-        names = list(players)
+        names = [check_name(name, TournamentError) for name in players]
         if len(names) < 2:
             raise TournamentError(f"a tournament needs 2 players or more, not {len(names)}")
         if len(set(names)) != len(names):
@@ -346,7 +353,10 @@ class Tournament:
             )
         self.keep_history = keep_history
         self._clock = clock or time.monotonic
+        self.seeded = seed is not None
+        # RULES 1.2: without a seed, the seating draws and every deck are secure.
         self._random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.time_to_act = time_to_act
         self._level = 0
         self._level_time = self._clock()
         self._level_round = 1  # the round the current level began in
@@ -409,14 +419,12 @@ class Tournament:
         ``on_hand`` is called after every hand (after its eliminations and moves).
         """
         while not self.finished:
-            _, current = self.start_hand()
-            hand = current.hand
-            while not hand.finished:
-                actor = hand.actor
-                assert actor is not None
-                name = current.names[actor]
-                chooser = decide if callable(decide) else decide[name]
-                hand.act(chooser(hand.view(actor)), seat=actor)
+            table, current = self.start_hand()
+            if callable(decide):
+                table.play_turns(decide)
+            else:
+                by_seat = {current.table_seat(i): decide[n] for i, n in enumerate(current.names)}
+                table.play_turns(by_seat)
             record = self.finish_hand()
             if on_hand is not None:
                 on_hand(record)
@@ -485,21 +493,30 @@ class Tournament:
                 self._level_time = now
             self._level += 1
             self._level_round = self.rounds
+            # RULES 10.4: time banks are topped up at each level.
+            for table in self.tables:
+                if table.clock is not None:
+                    table.clock.new_level()
 
     def _seat_players(self) -> None:
         names = list(self.players)
         self._random.shuffle(names)
         count = math.ceil(len(names) / self.table_size)
         rules = self.structure.rules(0)
+        time_to_act = self.time_to_act
         for number in range(1, count + 1):
             table = Table(
                 rules,
                 seats=self.table_size,
                 dead_button=True,
-                seed=self._random.getrandbits(64),
+                seed=self._random.getrandbits(64) if self.seeded else None,
                 name=number,
                 keep_history=False,
+                time_to_act=time_to_act,
+                clock_time=self._clock,
             )
+            # A tournament deals an away player in: their blinds go in, their turns time out.
+            table.sit_out_away = False
             self.tables.append(table)
         groups: list[list[str]] = [names[i::count] for i in range(count)]
         for table, group in zip(self.tables, groups, strict=True):

@@ -62,6 +62,9 @@ _GAME_FIELDS: Final = frozenset(
         "hand",
     }
 )
+# bigblind's own fields of the game: PHH has no owed posts, nor a dead small blind
+# followed by a straddle. They stay in the metadata too, for callers that read them.
+_OWN_FIELDS: Final = frozenset({"_live_blinds", "_dead_money", "_dead_small_blind"})
 
 
 class UnsupportedVariantError(HistoryError):
@@ -85,6 +88,12 @@ class HandHistory:
     ``number`` is the ``hand`` field, or the table name in a ``.phhs`` file.
     ``metadata`` holds every other field (``event``, ``year``, ``_custom`` ...).
 
+    bigblind writes three fields of its own where PHH has no word: a player
+    posting owed blinds (``_live_blinds``, ``_dead_money``, one amount per
+    player) and the small blind nobody posted when a straddle follows the big
+    blind (``_dead_small_blind``, the amount; ``blinds_or_straddles`` then
+    holds the big blind on ``p1`` and the straddle on ``p2``).
+
     For a variant other than NT and FT (``supported`` False) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
     None, the stacks are empty and the other fields stay in ``metadata``.
@@ -100,6 +109,17 @@ class HandHistory:
     metadata: Mapping[str, object] = field(default_factory=dict, hash=False)
     dead_small_blind: bool = False
     """Nobody posted a small blind (RULES 8.4): ``p1`` posts the big blind."""
+    live_blinds: tuple[int, ...] = ()
+    """Each player's live blind posted out of turn (RULES 10.1), a bet, in PHH order.
+
+    From bigblind's own field ``_live_blinds``; empty when nobody posted one.
+    """
+    dead_money: tuple[int, ...] = ()
+    """Each player's dead blind owed from missed blinds (RULES 10.1), in PHH order.
+
+    From bigblind's own field ``_dead_money``: it goes into the main pot and is not
+    a bet. Empty when nobody posted one.
+    """
 
     @property
     def supported(self) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 from bigblind.engine.rules import AnteType, Rules, Structure
@@ -128,17 +128,48 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
     if players is not None and len(players) != n:
         raise HistoryError(f"field 'players' names {len(players)} players, not {n}")
     finishing = _finishing_stacks(table, n)
-    rules = _rules(table, variant, structure, n)
+    dead_small = _dead_small_blind(table, n)
+    rules = _rules(table, variant, structure, n, dead_small)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
-    dead_small = _dead_small_blind(_chip_list(table, "blinds_or_straddles", n))
     return HandHistory(
-        variant, rules, stacks, actions, finishing, players, number, metadata, dead_small
+        variant,
+        rules,
+        stacks,
+        actions,
+        finishing,
+        players,
+        number,
+        metadata,
+        dead_small is not None,
+        _owed(table, "_live_blinds", n),
+        _owed(table, "_dead_money", n),
     )
 
 
-def _dead_small_blind(blinds: Sequence[int]) -> bool:
-    """Whether only ``p1`` posts a blind: the big blind, the small blind being dead."""
-    return len(blinds) > 2 and blinds[0] > 0 and not any(blinds[1:])
+def _dead_small_blind(table: Mapping[str, object], n: int) -> int | None:
+    """The small blind nobody posted (RULES 8.4), or None when it was posted.
+
+    The field ``_dead_small_blind`` gives it; without that field, ``p1`` alone
+    posting a blind (the big blind) means a dead small blind of unknown size (0).
+    """
+    if "_dead_small_blind" in table:
+        if n < 3:
+            raise HistoryError("field '_dead_small_blind' needs 3 players or more")
+        return _chips("_dead_small_blind", table["_dead_small_blind"])
+    if "blinds_or_straddles" not in table:
+        return None  # reported with the other forced bets
+    blinds = _chip_list(table, "blinds_or_straddles", n)
+    if len(blinds) > 2 and blinds[0] > 0 and not any(blinds[1:]):
+        return 0
+    return None
+
+
+def _owed(table: Mapping[str, object], name: str, n: int) -> tuple[int, ...]:
+    """Owed posts of returning players (RULES 10.1), one amount per player; () when none."""
+    if name not in table:
+        return ()
+    amounts = _chip_list(table, name, n)
+    return amounts if any(amounts) else ()
 
 
 def _actions(table: Mapping[str, object]) -> tuple[str, ...]:
@@ -206,7 +237,13 @@ def _chip_field(table: Mapping[str, object], name: str, variant: str) -> int:
     return _chips(name, table[name])
 
 
-def _rules(table: Mapping[str, object], variant: str, structure: Structure, n: int) -> Rules:
+def _rules(
+    table: Mapping[str, object],
+    variant: str,
+    structure: Structure,
+    n: int,
+    dead_small: int | None,
+) -> Rules:
     """The engine's rules for the forced bets and limits of the file (RULES 2, 5)."""
     for name in ("antes", "blinds_or_straddles"):
         if name not in table:
@@ -221,10 +258,15 @@ def _rules(table: Mapping[str, object], variant: str, structure: Structure, n: i
     # RULES 2.2, 2.3, 2.7: a small and a big blind, and a straddle by the player left
     # of the big blind. Heads-up the PHH order is reversed (p1 is the big blind), which
     # is the engine's rule that the button posts the small blind.
+    if dead_small is not None:  # RULES 8.4: the big blind left of the button, then a straddle
+        blinds = (dead_small, *blinds)
     posted = [i for i, amount in enumerate(blinds) if amount]
-    if _dead_small_blind(blinds):  # RULES 8.4: the big blind left of the button
-        blinds = (0, blinds[0], *blinds[2:])
-    elif not posted or not set(posted) <= {0, 1, 2} or 1 not in posted:
+    if dead_small is not None and (blinds[1] == 0 or any(blinds[3:])):
+        raise HistoryError(
+            f"field 'blinds_or_straddles' {list(blinds[1:])} cannot be played with a dead"
+            " small blind: bigblind has the big blind (p1) and a straddle (p2), e.g. [2, 0, 0]"
+        )
+    if dead_small is None and (not posted or not set(posted) <= {0, 1, 2} or 1 not in posted):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds)} cannot be played: bigblind has a"
             " small blind (p1), a big blind (p2) and a straddle (p3), e.g. [1, 2, 0, 0]"
@@ -241,15 +283,15 @@ def _rules(table: Mapping[str, object], variant: str, structure: Structure, n: i
             f"field 'blinds_or_straddles' {list(blinds)}: the straddle {straddle} is smaller"
             f" than the big blind {big}"
         )
-    # RULES 2.4: every player's ante, or one ante posted by the big blind (index 1,
-    # which is p2, or p1 heads-up where the PHH order is reversed).
+    # RULES 2.4: every player's ante, or one ante posted by the big blind: p2, or p1
+    # heads-up (the PHH order reversed) or after a dead small blind.
     anted = [i for i, amount in enumerate(antes) if amount]
     ante_type = AnteType.NONE
     ante = 0
     if len(anted) == n and len(set(antes)) == 1:
         ante_type, ante = AnteType.PER_PLAYER, antes[0]
-    elif anted == [1]:
-        ante_type, ante = AnteType.BIG_BLIND, antes[1]
+    elif anted == [0 if dead_small is not None else 1]:
+        ante_type, ante = AnteType.BIG_BLIND, antes[anted[0]]
     elif anted:
         raise HistoryError(
             f"field 'antes' {list(antes)} cannot be played: bigblind has equal antes for"

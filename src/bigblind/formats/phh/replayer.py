@@ -48,6 +48,9 @@ def replay(history: HandHistory) -> Hand:
             dealing="manual",
             showdown="manual",
             blind_seats=(None, 0) if history.dead_small_blind else None,
+            # RULES 10.1: owed posts of returning players, from bigblind's own fields.
+            live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
+            dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},
         )
     except BigblindError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None

@@ -23,7 +23,7 @@ from bigblind.engine.events import (
 from bigblind.engine.hand import Hand
 from bigblind.engine.rules import AnteType, Structure
 from bigblind.errors import HistoryError
-from bigblind.formats.phh.history import _FIXED_LIMIT_CAP, _GAME_FIELDS, _VARIANT_OF
+from bigblind.formats.phh.history import _FIXED_LIMIT_CAP, _GAME_FIELDS, _OWN_FIELDS, _VARIANT_OF
 
 __all__ = ["dump_session", "dumps"]
 
@@ -94,18 +94,18 @@ def dump_session(
     return "\n".join(parts)
 
 
-def _lines(hand: Hand, metadata: Mapping[str, object]) -> list[str]:
+def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = False) -> list[str]:
+    """The lines of one hand; ``record_last`` puts the metadata before the actions.
+
+    With ``record_last`` the finishing stacks come last, so that a hand cut
+    short while being appended lacks them (see :func:`append`).
+    """
     rules = hand.rules
     variant = _VARIANT_OF.get(rules.structure)
     if variant is None:
         raise HistoryError(
             f"a {rules.structure.value} hand cannot be written: PHH has no variant code for"
             " pot-limit Texas hold'em (only NT and FT)"
-        )
-    clash = sorted(set(metadata) & (_GAME_FIELDS - {"players", "hand"}))
-    if clash:
-        raise HistoryError(
-            f"metadata cannot set {', '.join(map(repr, clash))}: it comes from the hand"
         )
     n = hand.seats
     if rules.structure is Structure.FIXED_LIMIT and (
@@ -126,41 +126,118 @@ def _lines(hand: Hand, metadata: Mapping[str, object]) -> list[str]:
             out[phh_index(seat)] = value
         return out
 
+    blinds, dead_small = _blinds(hand, phh_index)
     antes = [0] * n
     if rules.ante_type is AnteType.PER_PLAYER:
         antes = [rules.ante] * n
     elif rules.ante_type is AnteType.BIG_BLIND:
-        antes[1] = rules.ante  # p2, or p1 heads-up in the reversed PHH order
-    blinds = [0] * n
-    blinds[0], blinds[1] = rules.small_blind, rules.big_blind
-    if rules.straddle and n > 2:
-        blinds[2] = rules.straddle
-    posted = {e.kind: e.seat for e in hand.events if isinstance(e, Posted)}
-    unposted = Forced.SMALL_BLIND not in posted and Forced.STRADDLE not in posted
-    if n > 2 and unposted and phh_index(posted[Forced.BIG_BLIND]) == 0:
-        blinds = [rules.big_blind] + [0] * (n - 1)  # a dead small blind (RULES 8.4)
+        # p2; p1 heads-up (the PHH order reversed) or after a dead small blind
+        antes[0 if dead_small else 1] = rules.ante
     fields: list[tuple[str, object]] = [
         ("variant", variant),
         ("ante_trimming_status", bool(rules.antes_as_contributions)),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
     ]
+    if dead_small and rules.straddle:
+        # Positions alone would read as a small and a big blind: say which blind is dead.
+        fields.append(("_dead_small_blind", rules.small_blind))
     if rules.structure is Structure.NO_LIMIT:
         fields.append(("min_bet", rules.min_bet))
     else:
         fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
     fields.append(("starting_stacks", by_phh(hand.starting_stacks)))
+    fields += _owed_posts(hand, metadata, by_phh)
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
+    record: list[str] = []
+    for key, value in metadata.items():
+        if key in _OWN_FIELDS:
+            # From the hand: the owed posts are checked by _owed_posts, and a dead
+            # small blind must be the one the hand had.
+            written = dict(fields).get(key)
+            if key == "_dead_small_blind" and value != written:
+                raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
+            continue
+        if key in _GAME_FIELDS - {"players", "hand"}:
+            raise HistoryError(f"metadata cannot set {key!r}: it comes from the hand")
+        if key == "players":
+            value = _players_in_phh_order(value, n, phh_index)
+        record.append(f"{_toml_key(key)} = {_toml(value)}\n")
+    if record_last:
+        out += record
     out.append("actions = [\n")
     out += [f"  {_toml(action)},\n" for action in _actions_of(hand.events, phh_index)]
     out.append("]\n")
     if hand.result is not None:
         out.append(f"finishing_stacks = {_toml(by_phh(hand.result.stacks))}\n")
-    for key, value in metadata.items():
-        if key == "players":
-            value = _players_in_phh_order(value, n, phh_index)
-        out.append(f"{_toml_key(key)} = {_toml(value)}\n")
+    if not record_last:
+        out += record
     return out
+
+
+_OWED: Final = {"_live_blinds": Forced.LIVE_BLIND, "_dead_money": Forced.DEAD_BLIND}
+
+
+def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], bool]:
+    """``blinds_or_straddles`` by position, and whether the small blind is dead (RULES 8.4).
+
+    PHH places the blinds by position: ``p1`` the small blind, ``p2`` the big
+    blind, ``p3`` a straddle (heads-up the order is reversed). With a dead small
+    blind ``p1`` posts the big blind and ``p2`` the straddle.
+    """
+    rules, n = hand.rules, hand.seats
+    posted = {
+        e.kind: phh_index(e.seat)
+        for e in hand.events
+        if isinstance(e, Posted)
+        and e.kind in (Forced.SMALL_BLIND, Forced.BIG_BLIND, Forced.STRADDLE)
+    }
+    blinds = [0] * n
+    dead_small = rules.small_blind > 0 and Forced.SMALL_BLIND not in posted
+    if n == 2 and dead_small:
+        raise HistoryError("a heads-up hand without a small blind cannot be written in PHH")
+    if not dead_small:
+        expected = {Forced.SMALL_BLIND: 0, Forced.BIG_BLIND: 1, Forced.STRADDLE: 2}
+        amounts = {
+            Forced.SMALL_BLIND: rules.small_blind,
+            Forced.BIG_BLIND: rules.big_blind,
+            Forced.STRADDLE: rules.straddle,
+        }
+    else:
+        expected = {Forced.BIG_BLIND: 0, Forced.STRADDLE: 1}
+        amounts = {Forced.BIG_BLIND: rules.big_blind, Forced.STRADDLE: rules.straddle}
+    if n == 2:
+        posted = {kind: 1 - index for kind, index in posted.items()}  # reversed heads-up
+    for kind, index in posted.items():
+        if expected.get(kind) != index:
+            raise HistoryError(
+                f"the {kind.value} was posted by p{index + 1}: PHH places the small blind on p1,"
+                " the big blind on p2 and a straddle on p3 (the big blind on p1 when the small"
+                " blind is dead)"
+            )
+        blinds[index] = amounts[kind]
+    return blinds, dead_small
+
+
+def _owed_posts(
+    hand: Hand, metadata: Mapping[str, object], by_phh: Callable[[Sequence[int]], list[int]]
+) -> list[tuple[str, object]]:
+    """The fields ``_live_blinds`` and ``_dead_money`` for owed posts (RULES 10.1)."""
+    fields: list[tuple[str, object]] = []
+    for name, kind in _OWED.items():
+        amounts = [0] * hand.seats
+        for event in hand.events:
+            if isinstance(event, Posted) and event.kind is kind:
+                amounts[event.seat] += event.amount
+        in_phh = by_phh(amounts)
+        given = metadata.get(name)
+        if given is not None and (not isinstance(given, list | tuple) or list(given) != in_phh):
+            raise HistoryError(
+                f"metadata {name!r} {given!r} disagrees with the hand's posts {in_phh}"
+            )
+        if any(amounts):
+            fields.append((name, in_phh))
+    return fields
 
 
 def _players_in_phh_order(names: object, n: int, phh_index: Callable[[int], int]) -> list[str]:
@@ -228,6 +305,12 @@ def _toml(value: object) -> str:
             return "inf" if value > 0 else "-inf"
         return repr(value)
     if isinstance(value, str):
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+            shown = repr(value) if len(value) <= 40 else repr(value[:37]) + "..."
+            raise HistoryError(
+                f"cannot write {shown} in a PHH file: it holds a lone surrogate, which UTF-8"
+                " cannot encode"
+            )
         return '"' + "".join(_ESCAPES.get(c) or _escape(c) for c in value) + '"'
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
@@ -243,5 +326,8 @@ _ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\
 
 
 def _escape(char: str) -> str:
+    """Control characters and every line break as ``\\uXXXX``: each field stays on its line."""
     code = ord(char)
-    return f"\\u{code:04X}" if code < 0x20 or code == 0x7F else char
+    if code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029):
+        return f"\\u{code:04X}"
+    return char

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bigblind.engine.hand import Hand
 from bigblind.engine.rules import Structure
 from bigblind.errors import HistoryError
+from bigblind.formats.names import check_name
 
 __all__ = ["Tournament"]
 
@@ -99,7 +100,8 @@ def _header(
 
 
 def _table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:
-    if not isinstance(table, str) or not table or "\n" in table or "'" in table:
+    check_name(table, what="table name")
+    if "'" in table:
         raise HistoryError(f"table name {table!r} must be one line of text without quotes")
     money = " (Play Money)" if play else ""
     return f"Table '{table}' {max_seats}-max{money} Seat #{button} is the button"

@@ -23,6 +23,7 @@ from bigblind.engine.hand import Hand
 from bigblind.engine.pots import split
 from bigblind.errors import HistoryError
 from bigblind.evaluation.scalar import evaluate
+from bigblind.formats.names import check_name
 from bigblind.formats.pokerstars.header import (
     Tournament,
     _cents,
@@ -149,7 +150,8 @@ class _Writer:
         self.money = money
         self.by_table_seat = sorted(range(hand.seats), key=numbers.__getitem__)
         self.events = hand.events
-        self.awards = [e for e in self.events if isinstance(e, PotAwarded)]
+        # A pot of no chips (everything returned as uncalled) is not written at all.
+        self.awards = [e for e in self.events if isinstance(e, PotAwarded) and e.amount]
         self.board: list[Card] = []
         self.shown: dict[int, tuple[tuple[Card, ...], int | None]] = {}
         self.mucked: dict[int, tuple[Card | None, ...]] = {}
@@ -166,13 +168,14 @@ class _Writer:
             (e for e in posts if e.kind is Forced.ANTE), key=lambda e: self.numbers[e.seat]
         )
         lines = []
-        for post in [*antes, *(e for e in posts if e.kind is not Forced.ANTE)]:
+        for post in [*antes, *(e for e in posts if e.kind in _POST_WORDS and e not in antes)]:
             all_in = " and is all-in" if post.all_in else ""
             word = _POST_WORDS[post.kind]
             lines.append(f"{names[post.seat]}: {word} {money(post.amount)}{all_in}")
             if post.kind is not Forced.ANTE:
                 self.put_in.add(post.seat)
                 self.blinds.setdefault(post.seat, []).append(post.kind)
+        lines += self._owed_lines(posts)
         lines.append("*** HOLE CARDS ***")
         if hero is not None:
             hole = hand.hole(hero)
@@ -214,6 +217,8 @@ class _Writer:
                     printed.add(event.seat)
                     lines.append(self._showdown_line(event, earlier))
             for seat, share in pot_shares:
+                if not share:
+                    continue  # the rake took it all: nothing collected
                 self.collected[seat] += share
                 pot = self._pot_name(award.pot)
                 lines.append(f"{names[seat]} collected {money(share)} from {pot}")
@@ -227,7 +232,7 @@ class _Writer:
         money, names = self.money, self.names
         total = sum(award.amount for award in self.awards)
         net = self._net_pots(rake)
-        if len(self.awards) == 1:
+        if len(self.awards) <= 1:
             pots = ""
         else:
             by_pot = sorted(zip((a.pot for a in self.awards), net, strict=True))
@@ -243,10 +248,39 @@ class _Writer:
             for kind in self.blinds.get(seat, ()):
                 if kind is not Forced.STRADDLE:
                     tags += f" ({kind.value})"
-            lines.append(f"Seat {self.numbers[seat]}: {names[seat]}{tags} {self._outcome(seat)}")
+            outcome = self._outcome(seat)
+            tags += f" {outcome}" if outcome else ""
+            lines.append(f"Seat {self.numbers[seat]}: {names[seat]}{tags}")
         return lines
 
     # ------------------------------------------------------------- pieces
+
+    def _owed_lines(self, posts: Sequence[Posted]) -> list[str]:
+        """The owed posts of returning players (RULES 10.1), in PokerStars' words.
+
+        A live big blind with a dead small blind is one line, ``posts small & big
+        blinds`` with their sum; a live blind alone is a ``big blind``, a dead
+        one alone a ``small blind``.
+        """
+        live: dict[int, Posted] = {}
+        dead: dict[int, Posted] = {}
+        for post in posts:
+            if post.kind is Forced.LIVE_BLIND:
+                live[post.seat] = post
+            elif post.kind is Forced.DEAD_BLIND:
+                dead[post.seat] = post
+        lines = []
+        for seat in dict.fromkeys([*live, *dead]):
+            self.put_in.add(seat)
+            parts = [p for p in (live.get(seat), dead.get(seat)) if p is not None]
+            amount = sum(p.amount for p in parts)
+            all_in = " and is all-in" if any(p.all_in for p in parts) else ""
+            if len(parts) == 2:
+                word = "posts small & big blinds"
+            else:
+                word = "posts big blind" if seat in live else "posts small blind"
+            lines.append(f"{self.names[seat]}: {word} {self.money(amount)}{all_in}")
+        return lines
 
     def _street_line(self, event: BoardDealt) -> str:
         before = format_cards(self.board, " ")
@@ -307,18 +341,20 @@ class _Writer:
             if street is Street.PREFLOP and seat not in self.put_in:
                 text += " (didn't bet)"
             return text
-        return f"collected ({money(won)})"
+        # Left alone with nothing to collect (a pot of no chips): no outcome to write.
+        return f"collected ({money(won)})" if won else ""
 
     def _pot_name(self, pot: int, *, title: bool = False) -> str:
-        count = len(self.awards)
+        order = sorted(award.pot for award in self.awards)
+        count, rank = len(order), order.index(pot)
         if count == 1:
             name = "pot"
-        elif pot == 0:
+        elif rank == 0:
             name = "main pot"
         elif count == 2:
             name = "side pot"
         else:
-            name = f"side pot-{pot}"
+            name = f"side pot-{rank}"
         return name.capitalize() if title else name
 
     def _net_pots(self, rake: int) -> list[int]:
@@ -346,8 +382,7 @@ def _check_names(players: Sequence[str], n: int) -> list[str]:
     if len(names) != n:
         raise HistoryError(f"{len(names)} player names for a hand of {n} seats")
     for name in names:
-        if not isinstance(name, str) or not name.strip() or "\n" in name or name != name.strip():
-            raise HistoryError(f"player name {name!r} must be one line of text, not blank")
+        check_name(name)  # one line each: no name may forge lines of its own
     if len(set(names)) != n:
         raise HistoryError(f"player names must differ: {names}")
     return names

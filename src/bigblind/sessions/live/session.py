@@ -8,6 +8,7 @@ from bigblind.engine.hand import Hand
 from bigblind.engine.rules import Rules
 from bigblind.errors import HistoryError, IllegalActionError, RulesError
 from bigblind.sessions.live.hand import LiveHand
+from bigblind.sessions.names import check_name
 
 __all__ = ["LiveSession"]
 
@@ -48,7 +49,7 @@ class LiveSession:
         """Seat the players (name, chips) in clockwise order; between hands only."""
         if self._current is not None:
             raise IllegalActionError("players change between hands, not during one")
-        names = [name for name, _ in players]
+        names = [check_name(name, RulesError) for name, _ in players]
         stacks = [chips for _, chips in players]
         if not 2 <= len(names) <= 23:
             raise RulesError(f"a live game seats 2 to 23 players, not {len(names)}")

@@ -36,7 +36,15 @@ option when nobody raised), the dead small blind goes into the main pot.
 
 from bigblind.sessions.table.play import Table
 from bigblind.sessions.table.records import HandRecord, Layout, PlayerInfo, TableHand
-from bigblind.sessions.table.settings import BuyIn, Decide, Rake, Status, TableError
+from bigblind.sessions.table.settings import (
+    BuyIn,
+    Decide,
+    Rake,
+    Status,
+    StraddleDecide,
+    StraddleOffer,
+    TableError,
+)
 
 __all__ = [
     "BuyIn",
@@ -46,6 +54,8 @@ __all__ = [
     "PlayerInfo",
     "Rake",
     "Status",
+    "StraddleDecide",
+    "StraddleOffer",
     "Table",
     "TableError",
     "TableHand",

@@ -6,18 +6,37 @@ from collections.abc import Mapping, Sequence
 
 from bigblind.sessions.table.records import Layout
 from bigblind.sessions.table.seating import _Player, _Positions, _Seating
-from bigblind.sessions.table.settings import Status, TableError
+from bigblind.sessions.table.settings import Status, StraddleOffer, TableError
 
 
 class _BlindPlan(_Seating):
     """The layout of the next hand, from the seats and the last hand's positions."""
 
-    def layout(self) -> Layout:
+    def layout(self, *, straddle: bool = False) -> Layout:
         """The button, blinds and players of the next hand, without dealing it.
 
-        Raises :class:`TableError` when fewer than two players can be dealt in.
+        ``straddle``: as it would be if the player offered the straddle took it
+        (RULES 2.7). Raises :class:`TableError` when fewer than two players can
+        be dealt in.
         """
-        return self._plan()[0]
+        return self._plan(straddle)[0]
+
+    def straddle_offer(self) -> StraddleOffer | None:
+        """The straddle offered before the next hand (RULES 2.7), else None.
+
+        The player left of the big blind chooses each hand whether to
+        straddle. None when the table's rules have no straddle, or fewer than
+        three players are dealt in, or no hand can start.
+        """
+        try:
+            seat = self._plan(True)[0].straddler
+        except TableError:
+            return None
+        p = None if seat is None else self._seats[seat]
+        if seat is None or p is None:
+            return None
+        rules = self._rules
+        return StraddleOffer(seat, p.name, p.stack, rules.straddle, rules.big_blind)
 
     def next_big_blind(self) -> int | None:
         """The table seat that would post the next big blind, or None if no hand can start."""
@@ -30,7 +49,7 @@ class _BlindPlan(_Seating):
         """Whether two players or more can be dealt in."""
         return self.next_big_blind() is not None
 
-    def _plan(self) -> tuple[Layout, _Positions, tuple[int, ...]]:
+    def _plan(self, straddle: bool = False) -> tuple[Layout, _Positions, tuple[int, ...]]:
         """The next hand's layout, its positions and the players promoted to a new game."""
         players = {s: p for s, p in enumerate(self._seats) if p is not None and p.stack > 0}
         active = [s for s, p in players.items() if p.status is Status.ACTIVE]
@@ -47,10 +66,12 @@ class _BlindPlan(_Seating):
                 f"a hand needs two players ready to play; {len(eligible)} can be dealt in"
             )
         status = {s: (Status.ACTIVE if s in active else players[s].status) for s in eligible}
-        planned = self._layout(self._previous, False, active, eligible, status, players)
+        planned = self._layout(self._previous, False, active, eligible, status, players, straddle)
         if planned is None:
             # Nothing sensible follows the last hand (too few left to place): start afresh.
-            planned = self._layout(self._previous, True, active, eligible, status, players)
+            planned = self._layout(
+                self._previous, True, active, eligible, status, players, straddle
+            )
         assert planned is not None
         return planned[0], planned[1], promote
 
@@ -62,6 +83,7 @@ class _BlindPlan(_Seating):
         eligible: list[int],
         status: Mapping[int, Status],
         players: Mapping[int, _Player],
+        straddle: bool,
     ) -> tuple[Layout, _Positions] | None:
         n_seats = self.seat_count
         if previous is not None and self.dead_button and not afresh:
@@ -133,7 +155,7 @@ class _BlindPlan(_Seating):
         b = dealt.index(big)
         # RULES 2.7: a straddle is a live bet of at least the big blind, so it covers a
         # live blind owed by the straddler.
-        straddler = dealt[(b + 1) % n] if rules.straddle else None
+        straddler = dealt[(b + 1) % n] if rules.straddle and straddle else None
         dead: dict[int, int] = {}
         live: dict[int, int] = {}
         for seat in dealt:
@@ -156,6 +178,7 @@ class _BlindPlan(_Seating):
             engine_button=min(range(n), key=lambda i: (button - dealt[i]) % n_seats),
             dead=dead,
             live=live,
+            straddler=straddler,
         )
         return layout, _Positions(button, small, big)
 

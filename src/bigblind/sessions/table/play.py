@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from bigblind.cards import Deck
@@ -9,9 +10,10 @@ from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand
 from bigblind.engine.pots import split
 from bigblind.formats.phh import dump_session
+from bigblind.sessions.clock import TimedOut, Turn
 from bigblind.sessions.table.blinds import _BlindPlan
 from bigblind.sessions.table.records import HandRecord, TableHand
-from bigblind.sessions.table.settings import Decide, Status, TableError
+from bigblind.sessions.table.settings import Decide, Status, StraddleDecide, TableError
 
 __all__ = ["Table"]
 
@@ -25,17 +27,39 @@ class Table(_BlindPlan):
     reproducible; ``first_button`` names the seat of the first button
     (otherwise drawn at random). ``keep_history`` keeps every finished hand
     in :attr:`history`, for :meth:`phh`.
+
+    ``time_to_act`` puts the players on a :class:`~bigblind.sessions.clock.Clock`
+    (RULES 10.4), kept in :attr:`clock`; ``clock_time`` gives the current time
+    in monotonic seconds (default :func:`time.monotonic`; a fake one in tests).
+    The clock follows the hands played by :meth:`play_hand`, or driven by
+    :meth:`act` and :meth:`time_out`.
+
+    Without a seed every deck is shuffled from the operating system's secure
+    source (RULES 1.2); a seed is for tests, simulations and replays.
     """
 
-    def start_hand(self, *, deck: Deck | None = None, level: int | None = None) -> TableHand:
+    def start_hand(
+        self,
+        *,
+        deck: Deck | None = None,
+        level: int | None = None,
+        straddle: bool = False,
+        now: float | None = None,
+    ) -> TableHand:
         """Deal the next hand and return it, to be driven step by step.
 
         ``deck`` overrides the table's shuffle (for tests and replays);
-        ``level`` is recorded (tournaments).
+        ``level`` is recorded (tournaments); ``straddle`` says that the player
+        offered the straddle (:meth:`straddle_offer`) takes it (RULES 2.7);
+        ``now`` starts the first player's clock (default: the table's time).
         """
         self._between_hands("start a hand")
-        layout, positions, promote = self._plan()
         rules = self._rules
+        if straddle and not rules.straddle:
+            raise TableError("this table's rules have no straddle: deal with straddle=False")
+        layout, positions, promote = self._plan(straddle)
+        if rules.straddle and layout.straddler is None:
+            rules = dataclasses.replace(rules, straddle=0)
         seated = [self._seats[seat] for seat in layout.dealt]
         players = [p for p in seated if p is not None]
         stacks_before = tuple(p.stack for p in players)
@@ -67,6 +91,8 @@ class Table(_BlindPlan):
         self.hands_played += 1
         names = tuple(p.name for p in players)
         self._current = TableHand(self.hands_played, hand, layout, names, stacks_before, level)
+        self._timeouts = []
+        self._start_turn(now)
         return self._current
 
     def finish_hand(self) -> HandRecord:
@@ -108,10 +134,14 @@ class Table(_BlindPlan):
             tuple(stacks_after),
             self.name,
             self.seat_count,
+            tuple(self._timeouts),
         )
         if self.keep_history:
             self._history.append(record)
         self._current = None
+        if self.clock is not None:
+            self.clock.hand_finished()
+            self._sit_out_away()
         return record
 
     def play_hand(
@@ -120,19 +150,121 @@ class Table(_BlindPlan):
         *,
         deck: Deck | None = None,
         level: int | None = None,
+        straddle: StraddleDecide | Mapping[int, StraddleDecide] | None = None,
     ) -> HandRecord:
         """Deal and play a whole hand: ``decide`` (one for all, or one per table seat)
-        chooses each action from the seat's view."""
-        current = self.start_hand(deck=deck, level=level)
+        chooses each action from the seat's view.
+
+        ``straddle`` (one for all, or one per table seat) is asked whether the
+        player offered the straddle takes it (RULES 2.7); without an answer
+        nobody straddles.
+        """
+        offer = self.straddle_offer()
+        take = False
+        if offer is not None and straddle is not None:
+            ask = straddle if callable(straddle) else straddle.get(offer.seat)
+            take = ask is not None and ask(offer) is True
+        self.start_hand(deck=deck, level=level, straddle=take)
+        self.play_turns(decide)
+        return self.finish_hand()
+
+    def play_turns(self, decide: Decide | Mapping[int, Decide]) -> None:
+        """Play the hand being dealt to its end, asking ``decide`` (one for all, or one per
+        table seat) for each action; on the table's clock when it has one (RULES 10.4)."""
+        current = self._playing("play")
         hand = current.hand
         while not hand.finished:
             actor = hand.actor
             if actor is None:  # pragma: no cover - auto dealing and showdown never wait
                 raise TableError(f"the hand awaits {hand.awaiting}")
+            # An away player's turn has expired as it began: no question is asked.
+            if self.time_out() is not None:
+                continue
             seat = current.layout.dealt[actor]
             chooser = decide if callable(decide) else decide[seat]
-            hand.act(chooser(hand.view(actor)), seat=actor)
-        return self.finish_hand()
+            action = chooser(hand.view(actor))
+            if self.clock is None:
+                hand.act(action, seat=actor)
+                continue
+            now = self._time()
+            if self.time_out(now) is None:
+                self.act(action, now=now)
+
+    # ------------------------------------------------------------------- clock
+
+    @property
+    def turn(self) -> Turn | None:
+        """The turn on the clock (RULES 10.4): who, until when, how much of it is bank."""
+        return None if self.clock is None else self.clock.turn
+
+    def act(self, action: str, *, now: float | None = None) -> None:
+        """Play ``action`` for the seat to act at ``now`` (default: the table's time).
+
+        On the clock, an action after the time ran out is refused (the turn is
+        timed out instead, :meth:`time_out`); the time past the decision time
+        is drawn from the player's bank. An illegal action changes nothing.
+        """
+        current = self._playing("act")
+        hand = current.hand
+        clock = self.clock
+        turn = None if clock is None else clock.turn
+        moment = 0.0 if turn is None else self._now(now)
+        if clock is not None and turn is not None and clock.expired(moment):
+            raise TableError(
+                f"{turn.name}'s time to act ran out: the table checks or folds for them"
+            )
+        hand.act(action, seat=hand.actor)
+        if clock is not None and turn is not None:
+            clock.end_turn(moment)
+        self._start_turn(now if turn is None else moment)
+
+    def time_out(self, now: float | None = None) -> TimedOut | None:
+        """Time out the seat to act if its time has run out at ``now`` (RULES 10.4).
+
+        The table checks when that is free, else folds, and the player is
+        marked away. Returns the timeout, or None when there is time left (or
+        no clock, or no turn).
+        """
+        current = self._playing("time out a turn")
+        hand = current.hand
+        clock = self.clock
+        legal = hand.legal
+        if clock is None or clock.turn is None or legal is None:
+            return None
+        moment = self._now(now)
+        if not clock.expired(moment):
+            return None
+        event = clock.time_out(moment, legal, hand=current.number)
+        hand.act(event.action, seat=hand.actor)
+        self._timeouts.append(event)
+        self._start_turn(moment)
+        return event
+
+    def _start_turn(self, now: float | None) -> None:
+        clock, current = self.clock, self._current
+        if clock is None or current is None:
+            return
+        hand = current.hand
+        if hand.legal is None or hand.actor is None:
+            clock.stop()
+            return
+        clock.start_turn(current.names[hand.actor], self._now(now))
+
+    def _sit_out_away(self) -> None:
+        """Away players sit out from the next hand until they say they are back (RULES 10.4)."""
+        if self.clock is None or not self.sit_out_away:
+            return
+        for p in self._seats:
+            if p is not None and self.clock.is_away(p.name) and p.status is not Status.SITTING_OUT:
+                p.status = Status.SITTING_OUT
+
+    def _now(self, now: float | None) -> float:
+        return self._time() if now is None else now
+
+    def _playing(self, what: str) -> TableHand:
+        if self._current is None:
+            raise TableError(f"cannot {what}: no hand is being played")
+        return self._current
 
     def phh(self, records: Iterable[HandRecord] | None = None, **metadata: object) -> str:
         """The hands played (or ``records``) as one PHH ``.phhs`` text."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand, HandView
+from bigblind.sessions.clock import TimedOut
 from bigblind.sessions.table.settings import Status, TableError
 
 __all__ = ["HandRecord", "Layout", "PlayerInfo", "TableHand"]
@@ -34,7 +35,8 @@ class Layout:
     the hand seat the engine treats as the button: the button's own seat, or
     with a dead button the player right of the empty seat; either acts last
     after the flop. ``dead`` and ``live`` are the owed posts of players
-    entering (RULES 10.1), by table seat.
+    entering (RULES 10.1), by table seat; ``straddler`` the table seat that
+    straddles (RULES 2.7), if any.
     """
 
     button: int
@@ -45,6 +47,7 @@ class Layout:
     engine_button: int
     dead: Mapping[int, int] = field(default_factory=dict)
     live: Mapping[int, int] = field(default_factory=dict)
+    straddler: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,8 @@ class HandRecord:
     ``dead`` holds the dead blinds each seat posted (owed small blinds, RULES
     10.1: dead money in the main pot), ``rake`` the house's share,
     ``winnings`` what each seat collected after rake, ``stacks_after`` the
-    table stacks after the hand.
+    table stacks after the hand, ``timeouts`` the turns the clock timed out
+    (RULES 10.4).
     """
 
     table_hand: TableHand
@@ -111,6 +115,7 @@ class HandRecord:
     stacks_after: tuple[int, ...]
     table_name: str | int | None
     seat_count: int
+    timeouts: tuple[TimedOut, ...] = ()
 
     @property
     def number(self) -> int:

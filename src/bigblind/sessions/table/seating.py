@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import Rules
+from bigblind.sessions.clock import Clock, ClockSettings, TimedOut
+from bigblind.sessions.names import check_name
 from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand
 from bigblind.sessions.table.settings import BuyIn, Rake, Status, TableError
 
@@ -44,6 +48,8 @@ class _Seating:
         name: str | int | None = None,
         first_button: int | None = None,
         keep_history: bool = True,
+        time_to_act: ClockSettings | None = None,
+        clock_time: Callable[[], float] = time.monotonic,
     ) -> None:
         if not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, not {seats!r}")
@@ -68,6 +74,11 @@ class _Seating:
         self.chips_in = 0
         self.chips_out = 0
         self.rake_taken = 0
+        self.clock = None if time_to_act is None else Clock(time_to_act)
+        self._time = clock_time
+        self._timeouts: list[TimedOut] = []
+        # A cash table sits an away player out (RULES 10.4); a tournament deals them in.
+        self.sit_out_away = True
 
     # ----------------------------------------------------------------- queries
 
@@ -164,6 +175,8 @@ class _Seating:
         status = Status.WAITING if wait_for_big_blind else Status.POSTING
         self._seats[seat] = _Player(name, chips, status, owes_big=not wait_for_big_blind)
         self.chips_in += chips
+        if self.clock is not None:
+            self.clock.seat(name)
 
     def seat_player(self, seat: int, name: str, chips: int) -> None:
         """Seat a player who is dealt in from the next hand without posting (a tournament move).
@@ -179,6 +192,8 @@ class _Seating:
         self._check_chips(chips, "bring")
         self._seats[seat] = _Player(name, chips, Status.ACTIVE, fresh=False)
         self.chips_in += chips
+        if self.clock is not None:
+            self.clock.seat(name)
 
     def leave(self, seat: int) -> int:
         """The player in ``seat`` leaves with their chips, which are returned."""
@@ -204,6 +219,8 @@ class _Seating:
         p = self._occupant(seat)
         if p.status is not Status.SITTING_OUT:
             raise TableError(f"{p.name!r} in seat {seat} is not sitting out")
+        if self.clock is not None:
+            self.clock.back(p.name)
         owes = p.fresh or p.owes_small or p.owes_big
         if not owes:
             p.status = Status.ACTIVE
@@ -213,6 +230,18 @@ class _Seating:
             p.status = Status.POSTING
             if p.fresh:
                 p.owes_big = True
+
+    def back(self, seat: int) -> None:
+        """The player in ``seat`` says they are back after timing out (RULES 10.4).
+
+        Their turns are timed again; between hands, a player sat out for being
+        away returns as by :meth:`sit_in`, posting what they owe.
+        """
+        p = self._occupant(seat)
+        if self.clock is not None:
+            self.clock.back(p.name)
+        if self._current is None and p.status is Status.SITTING_OUT:
+            self.sit_in(seat)
 
     def rebuy(self, seat: int, chips: int) -> None:
         """Add ``chips`` to a stack; the result must reach the minimum buy-in and stay within
@@ -267,8 +296,7 @@ class _Seating:
         return p
 
     def _check_name(self, name: str) -> None:
-        if not isinstance(name, str) or not name:
-            raise TableError(f"a player's name must be a non-empty string, not {name!r}")
+        check_name(name, TableError)
         if any(p is not None and p.name == name for p in self._seats):
             raise TableError(f"a player named {name!r} already sits at this table")
 

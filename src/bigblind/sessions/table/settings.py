@@ -6,15 +6,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
 from bigblind.engine.hand import HandView
 from bigblind.errors import BigblindError
 
-__all__ = ["BuyIn", "Decide", "Rake", "Status", "TableError"]
+__all__ = ["BuyIn", "Decide", "Rake", "Status", "StraddleDecide", "StraddleOffer", "TableError"]
 
 Decide: TypeAlias = Callable[[HandView], str]
 """A player's decision: the seat's view in, an action text out ('fold', 'call', 'raise 6' ...)."""
+
+
+class StraddleOffer(NamedTuple):
+    """The straddle offered before a hand (RULES 2.7): to the player in table seat ``seat``,
+    a live bet of ``amount`` (the big blind is ``big_blind``)."""
+
+    seat: int
+    name: str
+    stack: int
+    amount: int
+    big_blind: int
+
+
+StraddleDecide: TypeAlias = Callable[[StraddleOffer], bool]
+"""Whether the player offered the straddle takes it (True) or not."""
 
 
 class TableError(BigblindError):

@@ -1,0 +1,138 @@
+"""The 7,462 hand values by category (RULES 6.2, 6.3), and the five ranks of each.
+
+Values run from 1 (7-5-4-3-2 offsuit) to :data:`HAND_CLASSES` (royal flush),
+category by category, each category's classes in ascending order of strength.
+:mod:`bigblind.evaluation.lookup_tables` numbers the classes this way and
+:mod:`bigblind.evaluation.scalar` evaluates hands to them.
+
+>>> category(1), category(HAND_CLASSES)
+(<Category.HIGH_CARD: 0>, <Category.STRAIGHT_FLUSH: 8>)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from enum import IntEnum
+from itertools import combinations
+from typing import Final
+
+from bigblind.errors import BigblindError
+
+__all__ = ["HAND_CLASSES", "Category", "category"]
+
+HAND_CLASSES: Final = 7462
+"""The number of distinct five-card hand values: values run from 1 to this."""
+
+
+class Category(IntEnum):
+    """The nine hand categories of RULES 6.2, lowest first.
+
+    >>> Category.FULL_HOUSE > Category.FLUSH
+    True
+    >>> Category.TWO_PAIR.label
+    'Two pair'
+    """
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """The category's name as a sentence start, e.g. ``'Four of a kind'``.
+
+        >>> Category.STRAIGHT_FLUSH.label
+        'Straight flush'
+        """
+        return _LABELS[self]
+
+
+_LABELS: Final = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+
+# How many value classes each category has (RULES 6.2, 6.3), lowest first.
+_CLASS_COUNTS: Final = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
+
+
+def _lowest_values() -> tuple[int, ...]:
+    lows = []
+    low = 1
+    for count in _CLASS_COUNTS:
+        lows.append(low)
+        low += count
+    return tuple(lows)
+
+
+# The lowest value of each category: 1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453.
+_LOWEST: Final = _lowest_values()
+_CATEGORIES: Final = tuple(Category)
+
+
+def _straight_top(mask: int) -> int:
+    """The top rank of the highest straight in a 13-bit rank mask, or -1."""
+    for top in range(12, 3, -1):
+        window = 0x1F << (top - 4)
+        if mask & window == window:
+            return top
+    return 3 if mask & 0x100F == 0x100F else -1  # A-2-3-4-5, the wheel (RULES 6.2)
+
+
+def _straight_ranks(top: int) -> tuple[int, ...]:
+    return (3, 2, 1, 0, 12) if top == 3 else tuple(range(top, top - 5, -1))
+
+
+def _class_patterns() -> list[list[tuple[int, ...]]]:
+    """Every value class as its five ranks, grouped by category, each group ascending."""
+    ranks = range(13)
+    Pattern = tuple[int, ...]
+    fives: list[Pattern] = [tuple(reversed(c)) for c in combinations(ranks, 5)]  # descending
+    straight_sets = {frozenset(_straight_ranks(top)) for top in range(3, 13)}
+    no_straight = [f for f in fives if frozenset(f) not in straight_sets]
+    straights = [_straight_ranks(top) for top in range(3, 13)]
+    pairs: list[Pattern] = []
+    for p in ranks:
+        others = [r for r in ranks if r != p]
+        pairs += [(p, p, *reversed(k)) for k in combinations(others, 3)]
+    two_pairs: list[Pattern] = []
+    for low, high in combinations(ranks, 2):
+        two_pairs += [(high, high, low, low, k) for k in ranks if k not in (low, high)]
+    trips: list[Pattern] = []
+    for t in ranks:
+        others = [r for r in ranks if r != t]
+        trips += [(t, t, t, *reversed(k)) for k in combinations(others, 2)]
+    full: list[Pattern] = [(t, t, t, p, p) for t in ranks for p in ranks if p != t]
+    quads: list[Pattern] = [(q, q, q, q, k) for q in ranks for k in ranks if k != q]
+    groups = [no_straight, pairs, two_pairs, trips, straights, no_straight, full, quads, straights]
+    return [sorted(g) for g in groups]
+
+
+def _check_value(value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= HAND_CLASSES:
+        raise BigblindError(
+            f"{value!r} is not a hand value: accepted are ints 1 to {HAND_CLASSES} from evaluate"
+        )
+
+
+def category(value: int) -> Category:
+    """The category of a hand value (RULES 6.2).
+
+    >>> category(7462), category(1)
+    (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
+    """
+    _check_value(value)
+    return _CATEGORIES[bisect_right(_LOWEST, value) - 1]
