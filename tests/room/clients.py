@@ -120,7 +120,7 @@ class ServerProcess:
 
 
 def create_room(base: str, **settings: Any) -> Json:
-    answer = httpx.post(f"{base}/api/rooms", json=settings, timeout=10)
+    answer = httpx.post(f"{base}/api/rooms", json=settings, timeout=30)
     assert answer.status_code == 201, answer.text
     data: Json = answer.json()
     return data
@@ -128,7 +128,7 @@ def create_room(base: str, **settings: Any) -> Json:
 
 def ask_seat(base: str, room: str, name: str, seat: int, buy_in: int) -> Json:
     body = {"name": name, "seat": seat, "buy_in": buy_in}
-    answer = httpx.post(f"{base}/api/rooms/{room}/seats", json=body, timeout=10)
+    answer = httpx.post(f"{base}/api/rooms/{room}/seats", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     data: Json = answer.json()
     return data

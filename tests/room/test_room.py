@@ -147,13 +147,13 @@ def test_timeout_checks_or_folds_and_marks_away() -> None:  # RULES 10.4
     with pytest.raises(RoomError, match="nobody's time"):
         room.time_out(at=114.0)
     room.time_out(at=115.0)
-    assert room.occupants[actor].away and room.bank(actor) == 0
+    assert room.is_away(actor) and room.bank(actor) == 0
     assert room.view(None)["hand"]["log"][-1].endswith("folds")
     play_passively(room, {s: i for s, i in ids.items()}, at=116.0)
     # Away: sat out at the next hand until back.
     assert room.table.player(actor).status.name == "SITTING_OUT"  # type: ignore[union-attr]
     room.sit_in(ids[actor], at=120.0)
-    assert not room.occupants[actor].away
+    assert not room.is_away(actor)
 
 
 def test_time_bank_pays_for_overruns() -> None:  # RULES 10.4
@@ -174,7 +174,7 @@ def test_away_player_is_acted_for_at_once() -> None:  # RULES 10.4
     actor = room.actor
     assert actor is not None
     room.set_away(host(), actor, at=6.0)
-    assert room.deadline() == 5.0
+    assert room.deadline() == 6.0  # due at once from the moment marked away
     with pytest.raises(RoomError, match="only the host"):
         room.set_away(ids[actor], actor, at=6.0)
 
@@ -215,7 +215,7 @@ def test_leaving_mid_hand_folds_when_due_and_cashes_out_after() -> None:
     leaver = room.actor
     assert leaver is not None
     room.leave(ids[leaver], at=3.0)
-    assert room.deadline() == 2.0  # acted for at once
+    assert room.deadline() == 3.0  # acted for at once from now
     while room.current is not None:
         if room.actor == leaver:
             room.time_out(at=4.0)
@@ -273,14 +273,16 @@ def test_bots_play_from_their_own_view() -> None:
     room = make_room(bots=("station", "random"))
     seat_players_from(room, 3, ["Ann"])
     room.deal(at=2.0)
+    at = 2.0
     while room.current is not None:
         seat = room.bot_to_act()
         if seat is None:
-            seat = room.actor
-            assert seat is not None
-            room.time_out(at=1e9)
+            deadline = room.deadline()
+            assert deadline is not None
+            at = deadline
+            room.time_out(at=at)
         else:
-            room.act(Identity(seat=seat), room.bot_action(seat), at=3.0)
+            room.act(Identity(seat=seat), room.bot_action(seat), at=at)
     assert room.chips_accounted()
 
 

@@ -38,7 +38,7 @@ from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.sessions.table import TableHand
 
 if TYPE_CHECKING:
-    from bigblind.room.room import Room
+    from bigblind.room.state import RoomState
 
 __all__ = [
     "cards_text",
@@ -169,12 +169,12 @@ def phh_hidden(current: TableHand, viewer: int | None, shown: Mapping[int, str])
     return hidden
 
 
-def room_view(room: Room, viewer: int | None) -> dict[str, Any]:
+def room_view(room: RoomState, viewer: int | None) -> dict[str, Any]:
     """The whole room as ``viewer`` (a table seat, None for a spectator) may see it."""
     return personal_view(room, public_view(room), viewer)
 
 
-def personal_view(room: Room, public: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+def personal_view(room: RoomState, public: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """``public`` (from :func:`public_view`) with what ``viewer`` alone may see: their own
     cards and, when they are to act, their legal actions. ``public`` is not changed."""
     if viewer is None:
@@ -214,7 +214,7 @@ def hand_log(current: TableHand) -> list[str]:
     return list(lines)
 
 
-def public_view(room: Room) -> dict[str, Any]:
+def public_view(room: RoomState) -> dict[str, Any]:
     """The room as a spectator sees it: no hidden card (RULES 3.4)."""
     viewer = None
     current = room.current
@@ -232,7 +232,7 @@ def public_view(room: Room) -> dict[str, Any]:
             "name": occupant.name,
             "stack": info.stack,
             "status": info.status.name.lower(),
-            "away": occupant.away,
+            "away": room.is_away(seat),
             "bot": occupant.bot,
             "time_bank": round(room.bank(seat), 3),
             "in_hand": False,
@@ -291,7 +291,7 @@ def public_view(room: Room) -> dict[str, Any]:
     }
 
 
-def last_hand_view(room: Room) -> dict[str, Any] | None:
+def last_hand_view(room: RoomState) -> dict[str, Any] | None:
     """The public outcome of the last finished hand: board, cards shown, pots, log."""
     record = room.last_record
     if record is None:
