@@ -6,13 +6,13 @@ CVENV ?= .venv-compiled
 CPY := $(CVENV)/bin/python
 CSTAMP := $(CVENV)/.deps
 
-.PHONY: test lint typecheck pytest compiled pytest-compiled play clean
+.PHONY: test lint typecheck pytest compiled pytest-compiled play serve clean
 
 # The development install is editable and pure Python: edits take effect at once.
 $(STAMP): pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,env,distributed]'
+	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,env,distributed,server]'
 	touch $(STAMP)
 
 test: lint typecheck pytest pytest-compiled
@@ -47,6 +47,9 @@ pytest-compiled: compiled
 
 play: $(STAMP)
 	$(VENV)/bin/bigblind play
+
+serve: $(STAMP)
+	$(VENV)/bin/bigblind serve
 
 clean:
 	rm -rf $(VENV) $(CVENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
