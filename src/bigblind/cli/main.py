@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 import bigblind
-from bigblind.cli import live, play, simulate, tournament
+from bigblind.cli import live, play, serve, simulate, tournament
 from bigblind.cli.options import Subparsers
 from bigblind.errors import HistoryError
 from bigblind.formats.phh import UnsupportedVariantError, parse_each, replay, stacks_match
@@ -310,6 +310,7 @@ _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     tournament.add_parser,
     simulate.add_parser,
     live.add_parser,
+    serve.add_parser,
 )
 
 

@@ -31,78 +31,26 @@ import re
 import time
 from typing import ClassVar
 
-from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from bigblind.bots import Bot
-from bigblind.engine.events import Mucked, PotAwarded, Shown
 from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
-from bigblind.engine.rules import AnteType
 from bigblind.errors import BigblindError, IllegalActionError
-from bigblind.evaluation.scalar import describe, evaluate
-from bigblind.sessions.table import HandRecord, Status, TableHand
-from bigblind.ui.game import Game, observer_view
-from bigblind.ui.render import (
-    GAME_NAMES,
-    card_content,
-    keys_content,
-    legal_text,
-    log_lines,
-    showdown_lines,
-    side_pots_text,
-)
-from bigblind.ui.screen import SCREEN_CSS, ScreenApp
+from bigblind.sessions.table import HandRecord
+from bigblind.ui.amount import AmountInput
+from bigblind.ui.table_screen import MUTED, TableScreen, preset_label
 
 __all__ = ["AmountInput", "TableApp"]
 
-_PRESET_LABELS = {"100%": "pot"}
 _SEAT_PREFIX = re.compile(r"^seat \d+ ")
-_PRESET_KEY = "bold #0b2818 on #fde68a"
-_MUTED = "#6b7280"
-
-Parts = list[str | Content | tuple[str, str]]
 
 
-class AmountInput(Input):
-    """The amount field: it takes digits; every other key goes on to the table's keys."""
+class TableApp(TableScreen):
+    """One person's seat at a table of bots: the keys and the play (the drawing is
+    :class:`~bigblind.ui.table_screen.TableScreen`'s)."""
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """Consume digits only, so that letters stay the table's keys (f, c, q ...)."""
-        return character is not None and character.isdigit()
-
-    async def _on_key(self, event: events.Key) -> None:
-        """Type digits; any other printable key goes on to the table's keys."""
-        if event.is_printable and not (event.character or "").isdigit():
-            event.prevent_default()
-
-
-class TableApp(ScreenApp):
-    """One person's seat at a table of bots, driven by a :class:`~bigblind.ui.game.Game`.
-
-    ``state`` says what the table waits for: ``'bot'`` (a bot is thinking),
-    ``'hero'`` (the person's turn), ``'between'`` (the next hand),
-    ``'busted'`` (a rebuy) or ``'over'`` (nothing more to play).
-    """
-
-    TITLE = "bigblind"
-    CSS = (
-        SCREEN_CSS
-        + """
-    #left { width: 64; }
-    #hero, #turn, #keys, #range { height: auto; }
-    #amount-row { height: 1; }
-    #amount-row.-hidden { display: none; }
-    #amount-label { width: auto; text-style: bold; }
-    #amount { width: 12; height: 1; border: none; padding: 0 1; margin: 0 1;
-              background: #1e3a5f; }
-    #amount:focus { background: #2f5f8f; }
-    """
-    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "fold", "fold", show=False),
         Binding("c", "check_call", "check or call", show=False),
@@ -118,80 +66,12 @@ class TableApp(ScreenApp):
         Binding("q", "quit", "quit", show=False),
     ]
 
-    def __init__(self, game: Game, *, speed: float | None = None) -> None:
-        super().__init__()
-        self.game = game
-        self.speed = game.config.speed if speed is None else speed
-        self.state = "starting"
-        self._shown: TableHand | None = None
-        self._turn_started = time.monotonic()
-        self._token: tuple[int, int] | None = None
-        self._seat_names = {p.seat: p.name for p in game.table.players}
-        self._over = "The game is over"
-        self._net: int | None = None
-
-    # ------------------------------------------------------------------ layout
-
-    def compose(self) -> ComposeResult:
-        """The title bar, the table and the controls on the left, the log on the right."""
-        yield Static(id="title")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Static(id="seats")
-                yield Static(id="board")
-                yield Static(id="result")
-                with Vertical(id="controls"):
-                    yield Static(id="hero")
-                    yield Static(id="turn")
-                    yield Static(id="keys")
-                    yield Static(id="range")
-                    with Horizontal(id="amount-row"):
-                        yield Static("Amount", id="amount-label")
-                        yield AmountInput(
-                            placeholder="chips",
-                            id="amount",
-                            restrict=r"[0-9]*",
-                            max_length=9,
-                            select_on_focus=False,
-                        )
-                        yield Static(id="hint")
-                    yield Static(id="message")
-            with VerticalScroll(id="log-box"):
-                yield Static(id="log")
-
     def on_mount(self) -> None:
         """Deal the first hand and start the turn clock."""
         self.query_one("#seats").border_title = "Table"
         self.query_one("#log-box").border_title = "Hand log"
         self.set_interval(0.2, self._tick)
         self._deal()
-
-    # ----------------------------------------------------------------- queries
-
-    def text(self, widget_id: str) -> str:
-        """The plain text a widget shows: 'title', 'seats', 'board', 'result', 'hero',
-        'turn', 'keys', 'range', 'message', 'hint', 'log', or 'amount' (the field)."""
-        if widget_id == "amount":
-            return self.query_one("#amount", AmountInput).value
-        return str(self.query_one(f"#{widget_id}", Static).content)
-
-    @property
-    def shown_hand(self) -> TableHand | None:
-        """The hand on the screen: the one being played, else the one just finished."""
-        return self.game.current or self._shown
-
-    def _hero_index(self, current: TableHand) -> int | None:
-        hero = self.game.hero
-        return current.names.index(hero) if hero in current.names else None
-
-    @property
-    def view(self) -> HandView | None:
-        """The hand on the screen as the person may see it (RULES 3.4)."""
-        current = self.shown_hand
-        if current is None:
-            return None
-        seat = self._hero_index(current)
-        return observer_view(current) if seat is None else current.hand.view(seat)
 
     # ----------------------------------------------------------------- playing
 
@@ -258,7 +138,7 @@ class TableApp(ScreenApp):
             fallback = "check" if legal is None or legal.check else "fold"
             self.game.act(fallback)
             note = note or f"{name}'s bot answered {action!r}: {error}"
-            self._write_log(f"({note}; it {fallback}s)", f"italic {_MUTED}")
+            self._write_log(f"({note}; it {fallback}s)", f"italic {MUTED}")
         self._step()
 
     def _hero_act(self, action: str) -> bool:
@@ -283,7 +163,7 @@ class TableApp(ScreenApp):
             index = record.names.index(game.hero)
             self._net = record.stacks_after[index] - record.stacks_before[index]
         for name in game.rebuys:
-            self._write_log(f"{name} rebuys for {game.config.starting_stack}", f"italic {_MUTED}")
+            self._write_log(f"{name} rebuys for {game.config.starting_stack}", f"italic {MUTED}")
         if game.over:
             self.state = "over"
             place = game.hero_place
@@ -329,7 +209,7 @@ class TableApp(ScreenApp):
         field.select_all()
         verb = "bet" if view.legal.bet else "raise to"
         self._say("")
-        self._hint(f"{_preset_label(view, preset)}: {verb} {amount} · Enter sends")
+        self._hint(f"{preset_label(view, preset)}: {verb} {amount} · Enter sends")
 
     def action_amount(self, digit: str = "") -> None:
         """Start typing an amount (a bet, or the total to raise to)."""
@@ -375,315 +255,13 @@ class TableApp(ScreenApp):
             self._say("You can rebuy when you are out of chips")
             return
         chips = self.game.rebuy()
-        self._write_log(f"{self.game.hero} rebuys for {chips}", f"italic {_MUTED}")
+        self._write_log(f"{self.game.hero} rebuys for {chips}", f"italic {MUTED}")
         self.state = "between"
         self._say(f"You rebought for {chips}: n deals the next hand")
         self._render()
-
-    # -------------------------------------------------------------- rendering
-
-    def _tick(self) -> None:
-        if self.state in ("hero", "bot"):
-            self._render_turn()
-
-    def _render_title(self) -> None:
-        game = self.game
-        rules = game.rules
-        stakes = f"{rules.small_blind}/{rules.big_blind}"
-        if rules.ante and rules.ante_type is not AnteType.NONE:
-            stakes += f", ante {rules.ante}"
-        parts = [f"bigblind  ·  {GAME_NAMES[rules.structure]} {stakes}"]
-        if game.tournament is not None:
-            parts.append(f"tournament level {game.tournament.level}")
-            parts.append(f"{game.tournament.remaining} left")
-        else:
-            parts.append("cash game")
-        current = self.shown_hand
-        if current is not None:
-            parts.append(f"hand #{current.number}")
-        self.query_one("#title", Static).update("  ·  ".join(parts))
-
-    def _render_seats(self) -> None:
-        game = self.game
-        table = game.table
-        current = self.shown_hand
-        view = self.view
-        playing = game.current is not None
-        shown: dict[int, tuple[int, ...]] = {}
-        mucked: set[int] = set()
-        if view is not None:
-            shown = {e.seat: tuple(e.cards) for e in view.events if isinstance(e, Shown)}
-            mucked = {e.seat for e in view.events if isinstance(e, Mucked)}
-        rows: list[Content] = []
-        for seat in range(table.seat_count):
-            info = table.player(seat)
-            marker = _marker(current, seat)
-            if info is None:
-                name = self._seat_names.get(seat, "")
-                gone = f"{name[:10]:<11}out" if name else "(empty)"
-                rows.append(
-                    Content.assemble("  ", (f"{marker:<5}", "bold #fbbf24"), (gone, _MUTED))
-                )
-                continue
-            name = info.name
-            is_hero = name == game.hero
-            stack, bet, state, dim = info.stack, 0, "", False
-            cards: list[Content] = []
-            index = None
-            if current is not None and view is not None and seat in current.seats:
-                index = current.hand_seat(seat)
-            if index is not None and view is not None:
-                if playing:
-                    stack, bet = view.stacks[index], view.bets[index]
-                if view.folded[index]:
-                    state, dim = "folded", True
-                elif index in mucked:
-                    state, dim = "mucked", True
-                elif playing and view.stacks[index] == 0:
-                    state = "ALL-IN"
-                if is_hero:
-                    cards = [card_content(c) for c in view.hole]
-                elif index in shown:
-                    cards = [card_content(c) for c in shown[index]]
-                elif playing and not view.folded[index]:
-                    cards = [card_content(None), card_content(None)]
-            elif info.status is Status.SITTING_OUT:
-                state, dim = "sitting out", True
-            elif info.status is Status.WAITING:
-                state, dim = "waiting", True
-            if not playing and info.stack == 0:
-                state, dim = "busted", True
-            actor = playing and current is not None and current.actor == seat
-            muted = _MUTED if dim else ""
-            row = Content.assemble(
-                ("▶ " if actor else "  ", "bold #facc15"),
-                (f"{marker:<5}", "bold #fbbf24"),
-                (f"{name[:10]:<11}", muted or ("bold #67e8f9" if is_hero else "bold")),
-                (f"{'you' if is_hero else game.kind_of(name):<8}", muted or "#8b9bb0"),
-                (f"{stack:>6}  ", muted or "#e5e7eb"),
-                (f"{'bet ' + str(bet) if bet else '':<9}", muted or "#fde047"),
-                (f"{state:<7}", muted or ("bold #f87171" if state == "ALL-IN" else "")),
-            )
-            for card in cards:
-                row = row + Content(" ") + card
-            rows.append(row)
-        self.query_one("#seats", Static).update(Content("\n").join(rows))
-
-    def _render_board(self) -> None:
-        view = self.view
-        current = self.shown_hand
-        parts: Parts = [("Board ", "bold")]
-        board = view.board if view is not None else ()
-        for i in range(5):
-            parts.append(" ")
-            parts.append(card_content(board[i]) if i < len(board) else card_content(0, empty=True))
-        if view is not None and current is not None:
-            parts.append(("    Pot ", "bold"))
-            if self.game.current is not None:
-                parts.append((str(view.pot), "bold #fde047"))
-                pots = current.hand.pots
-                if len(pots) > 1:
-                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
-            else:
-                total = sum(e.amount for e in view.events if isinstance(e, PotAwarded))
-                parts.append((str(total), "bold #fde047"))
-        self.query_one("#board", Static).update(Content.assemble(*parts))
-
-    def _render_result(self) -> None:
-        widget = self.query_one("#result", Static)
-        view = self.view
-        current = self.shown_hand
-        if self.game.current is not None or view is None or current is None:
-            widget.update("")
-            return
-        lines = [
-            Content.styled(line, _result_style(line))
-            for line in showdown_lines(view.events, current.names)
-        ]
-        widget.update(Content("\n").join(lines))
-
-    def _render_turn(self) -> None:
-        widget = self.query_one("#turn", Static)
-        elapsed = _clock(time.monotonic() - self._turn_started)
-        current = self.game.current
-        if self.state == "hero":
-            widget.update(Content.assemble(("▶ Your turn", "bold #facc15"), f"  ·  {elapsed}"))
-        elif self.state == "bot" and current is not None and current.hand.actor is not None:
-            name = current.names[current.hand.actor]
-            kind = self.game.kind_of(name)
-            widget.update(Content.assemble((name, "bold"), f" ({kind}) is thinking  ·  {elapsed}"))
-        elif self.state == "between":
-            widget.update(Content.styled(f"The hand is over{_net_text(self._net)}", "bold"))
-        elif self.state == "busted":
-            widget.update(
-                Content.styled(f"You are out of chips{_net_text(self._net)}", "bold #f87171")
-            )
-        elif self.state == "over":
-            widget.update(Content.styled(self._over, "bold #fde68a"))
-        else:
-            widget.update("")
-
-    def _render_controls(self) -> None:
-        game = self.game
-        view = self.view
-        current = self.shown_hand
-        controls = self.query_one("#controls")
-        controls.border_title = f"{game.hero} · stack {game.hero_stack}"
-        hole = (
-            view.hole
-            if view is not None and current and self._hero_index(current) is not None
-            else ()
-        )
-        parts: Parts = [("Your cards", "bold")]
-        for card in hole or (None, None):
-            parts.append(" ")
-            parts.append(card_content(card) if hole else card_content(0, empty=True))
-        known = [c for c in hole if c is not None]
-        if view is not None and len(known) == 2 and len(view.board) >= 3:
-            parts.append((f"  {describe(evaluate([*known, *view.board]))}", "#a7f3d0"))
-        self.query_one("#hero", Static).update(Content.assemble(*parts))
-        self._render_turn()
-        keys = self.query_one("#keys", Static)
-        width = keys.content_size.width or 58
-        legal_widget = self.query_one("#range", Static)
-        legal = view.legal if view is not None and self.state == "hero" else None
-        can_bet = legal is not None and legal.can_raise
-        self.query_one("#amount-row").set_class(not can_bet, "-hidden")
-        if legal is None:
-            choices = {
-                "busted": [("b", "rebuy"), ("q", "quit")],
-                "between": [("n", "next hand"), ("q", "quit")],
-            }.get(self.state, [("q", "quit")])
-            keys.update(keys_content(choices, width))
-            legal_widget.update("")
-            return
-        choices = []
-        if legal.fold:
-            choices.append(("f", "fold"))
-        choices.append(("c", f"call {legal.call}" if legal.call is not None else "check"))
-        presets = []
-        if legal.can_raise:
-            assert view is not None
-            choices.append(("r", "type a bet" if legal.bet else "type a raise"))
-            if legal.min_raise_to == legal.max_raise_to:
-                # One size only (fixed limit, or a short stack): every preset is the same.
-                noun = "bet" if legal.bet else "raise to"
-                presets.append(("1", f"{noun} {legal.min_raise_to}"))
-            else:
-                for i, preset in enumerate(PRESETS, start=1):
-                    amount = preset_amount(view, preset)
-                    presets.append((str(i), f"{_preset_label(view, preset)} {amount}"))
-        choices.append(("q", "quit"))
-        shown = keys_content(choices, width)
-        if presets:
-            shown = Content("\n").join([shown, _grid(presets, width)])
-        keys.update(shown)
-        legal_widget.update(Content.assemble(("Legal  ", "bold"), legal_text(legal)))
-
-    def _sync_log(self) -> None:
-        """Add the log lines of the events not logged yet."""
-        current = self.shown_hand
-        view = self.view
-        if current is None or view is None:
-            return
-        lines = log_lines(view.events, current.names, self._hero_index(current))
-        for line in lines[self._logged :]:
-            self._write_log(line, _log_style(line))
-        self._logged = len(lines)
-
-    def _clear_amount(self) -> None:
-        field = self.query_one("#amount", AmountInput)
-        field.value = ""
-        self._hint("")
-        if field.has_focus:
-            self.set_focus(None)
-
-    def _not_your_turn(self) -> str:
-        current = self.game.current
-        if self.state == "bot" and current is not None and current.hand.actor is not None:
-            return f"Not your turn: {current.names[current.hand.actor]} is to act"
-        if self.state == "busted":
-            return "You are out of chips: b rebuys"
-        if self.state == "over":
-            return "The game is over: q quits"
-        return "The hand is over: n deals the next one"
-
-
-def _marker(current: TableHand | None, seat: int) -> str:
-    """'D', 'SB', 'BB' (or 'D SB' heads-up) for the button and the blinds."""
-    if current is None:
-        return ""
-    layout = current.layout
-    marks = [
-        mark
-        for mark, where in (
-            ("D", layout.button),
-            ("SB", layout.small_blind),
-            ("BB", layout.big_blind),
-        )
-        if where == seat
-    ]
-    return " ".join(marks)
-
-
-def _preset_label(view: HandView, preset: str) -> str:
-    """The preset's name; 'all-in' is 'max' where the limit stops short of the stack."""
-    if preset == "all-in" and view.legal is not None:
-        everything = view.stacks[view.seat] + view.bets[view.seat]
-        if view.legal.max_raise_to != everything:
-            return "max"
-    return _PRESET_LABELS.get(preset, preset)
-
-
-def _net_text(net: int | None) -> str:
-    """': you won 12', ': you lost 8', ': you broke even', or '' when not dealt in."""
-    if net is None:
-        return ""
-    if net > 0:
-        return f": you won {net}"
-    if net < 0:
-        return f": you lost {-net}"
-    return ": you broke even"
 
 
 def _reason(error: BigblindError) -> str:
     """The engine's message on one line, about 'you' rather than a seat number."""
     text = _SEAT_PREFIX.sub("you ", str(error).splitlines()[0])
     return text[:1].upper() + text[1:]
-
-
-def _clock(seconds: float) -> str:
-    if seconds < 60:
-        return f"{seconds:.1f}s"
-    minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes}:{rest:02d}"
-
-
-def _grid(pairs: list[tuple[str, str]], width: int) -> Content:
-    """Keys in aligned columns: all on one line if they fit, else three or two a line."""
-    items = [Content.assemble((f" {key} ", _PRESET_KEY), f" {label}") for key, label in pairs]
-    column = max(item.cell_length for item in items) + 2
-    fits = (width + 2) // column
-    per_line = next((n for n in (len(items), 3, 2) if n <= fits), 1)
-    lines = []
-    for start in range(0, len(items), per_line):
-        row = items[start : start + per_line]
-        padded = [item.pad_right(column - item.cell_length) for item in row]
-        lines.append(Content("").join(padded).rstrip())
-    return Content("\n").join(lines)
-
-
-def _log_style(line: str) -> str:
-    if line.startswith("──"):
-        return "bold #93c5fd"
-    return _result_style(line)
-
-
-def _result_style(line: str) -> str:
-    if " wins " in line or " split " in line:
-        return "bold #86efac"
-    if " shows " in line:
-        return "#fde68a"
-    if line.endswith(" mucks"):
-        return _MUTED
-    return ""

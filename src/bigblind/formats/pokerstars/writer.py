@@ -1,50 +1,10 @@
-"""Hand histories in PokerStars' text format, as tracking programs import them.
-
-:func:`dumps` renders a finished hand's events the way the PokerStars client
-writes a hand to its history files: the header and table lines, one line a
-seat, the posts, ``*** HOLE CARDS ***`` and the streets, the uncalled bet,
-``*** SHOW DOWN ***`` with the side pots awarded last-formed first (RULES
-6.5), and ``*** SUMMARY ***``: the text that tracking programs such as
-PokerTracker and Hold'em Manager import as PokerStars hands. :func:`dump_session`
-joins hands as a history file does; :func:`describe_hand` phrases a hand value
-in PokerStars' words.
-
-Amounts are chips. With a ``currency`` (a cash game for money) one chip is
-one cent: 150 is written ``$1.50``. Without one the hand is a play-money
-game, or a tournament when ``tournament`` is given.
-
->>> from datetime import datetime
->>> from bigblind import Deck, Hand, Rules
->>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [200, 200], deck=Deck.stacked("As Kd Qh Jc"))
->>> hand.raise_to(6); hand.fold()
->>> print(dumps(hand, hand_id=1, table="Alpha", players=["ann", "bob"],
-...             when=datetime(2026, 12, 1, 9, 5), hero=1, max_seats=2))
-PokerStars Hand #1:  Hold'em No Limit (1/2) - 2026/12/01 9:05:00 ET
-Table 'Alpha' 2-max (Play Money) Seat #1 is the button
-Seat 1: ann (200 in chips)
-Seat 2: bob (200 in chips)
-ann: posts small blind 1
-bob: posts big blind 2
-*** HOLE CARDS ***
-Dealt to bob [As Qh]
-ann: raises 4 to 6
-bob: folds
-Uncalled bet (4) returned to ann
-ann collected 4 from pot
-*** SUMMARY ***
-Total pot 4 | Rake 0
-Seat 1: ann (button) (small blind) collected (4)
-Seat 2: bob (big blind) folded before Flop
-<BLANKLINE>
-"""
+"""Writing engine hands as PokerStars text: :func:`dumps` and :func:`dump_session`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bigblind.cards import Card, format_cards
 from bigblind.engine.events import (
@@ -61,44 +21,19 @@ from bigblind.engine.events import (
 )
 from bigblind.engine.hand import Hand
 from bigblind.engine.pots import split
-from bigblind.engine.rules import Structure
 from bigblind.errors import HistoryError
-from bigblind.evaluation.scalar import Category, category, evaluate, rank_pattern
-
-__all__ = ["Tournament", "describe_hand", "dump_session", "dumps"]
-
-_NAMES: Final = (
-    "Deuce",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
+from bigblind.evaluation.scalar import evaluate
+from bigblind.formats.pokerstars.header import (
+    Tournament,
+    _cents,
+    _currency,
+    _header,
+    _table_line,
 )
-_PLURALS: Final = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
-# How many leading ranks of a value's rank pattern name the hand; the others are
-# kickers, which PokerStars adds to a shown hand only to tell it from one shown before.
-_NAMED_RANKS: Final = {
-    Category.HIGH_CARD: 1,
-    Category.ONE_PAIR: 2,
-    Category.TWO_PAIR: 4,
-    Category.THREE_OF_A_KIND: 3,
-    Category.FOUR_OF_A_KIND: 4,
-}
-_GAME: Final = {
-    Structure.NO_LIMIT: "Hold'em No Limit",
-    Structure.POT_LIMIT: "Hold'em Pot Limit",
-    Structure.FIXED_LIMIT: "Hold'em Limit",
-}
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
-_CODES: Final = {code: symbol for symbol, code in _CURRENCIES.items()}
+from bigblind.formats.pokerstars.naming import _kicker, describe_hand
+
+__all__ = ["dump_session", "dumps"]
+
 _STREET_WORD: Final = ("before Flop", "on the Flop", "on the Turn", "on the River")
 _POST_WORDS: Final = {
     Forced.ANTE: "posts the ante",
@@ -107,90 +42,6 @@ _POST_WORDS: Final = {
     # PokerStars deals no straddles; this is the wording trackers read from other rooms.
     Forced.STRADDLE: "posts straddle",
 }
-_ROMAN: Final = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"))
-_ROMAN_SMALL: Final = ((50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    """The tournament a hand belongs to, for the header line.
-
-    ``number`` is the tournament's id, ``level`` the blind level (written in
-    Roman numerals, ``Level IV``). ``buy_in`` lists the parts of the buy-in as
-    PokerStars writes them, the prize-pool share first and the fee last, e.g.
-    ``(319, 31)`` for ``$3.19+$0.31 USD`` (cents, with the hand's currency) or
-    ``(4500, 500)`` for a play-money ``4500+500``; empty for a freeroll.
-
-    >>> Tournament(797469411, level=4, buy_in=(319, 31)).level_text
-    'IV'
-    """
-
-    number: int
-    level: int = 1
-    buy_in: tuple[int, ...] = ()
-
-    @property
-    def level_text(self) -> str:
-        """The level in Roman numerals."""
-        return _roman(self.level)
-
-
-def describe_hand(value: int) -> str:
-    """A hand value in PokerStars' words, e.g. ``'a full house, Kings full of Fours'``.
-
-    >>> from bigblind.cards import parse_cards
-    >>> describe_hand(evaluate(parse_cards("Kh Kd 4s 4c Ks 9d 2c")))
-    'a full house, Kings full of Fours'
-    >>> describe_hand(evaluate(parse_cards("Ad 2c 3h 4s 5d Kc Kd")))
-    'a straight, Ace to Five'
-    """
-    cat = category(value)
-    ranks = rank_pattern(value)
-    name, plural = _NAMES, _PLURALS
-    if cat is Category.HIGH_CARD:
-        return f"high card {name[ranks[0]]}"
-    if cat is Category.ONE_PAIR:
-        return f"a pair of {plural[ranks[0]]}"
-    if cat is Category.TWO_PAIR:
-        return f"two pair, {plural[ranks[0]]} and {plural[ranks[2]]}"
-    if cat is Category.THREE_OF_A_KIND:
-        return f"three of a kind, {plural[ranks[0]]}"
-    if cat is Category.STRAIGHT:
-        return f"a straight, {name[ranks[4]]} to {name[ranks[0]]}"
-    if cat is Category.FLUSH:
-        return f"a flush, {name[ranks[0]]} high"
-    if cat is Category.FULL_HOUSE:
-        return f"a full house, {plural[ranks[0]]} full of {plural[ranks[3]]}"
-    if cat is Category.FOUR_OF_A_KIND:
-        return f"four of a kind, {plural[ranks[0]]}"
-    if ranks[0] == 12:
-        return "a Royal Flush"
-    return f"a straight flush, {name[ranks[4]]} to {name[ranks[0]]}"
-
-
-def _kicker(value: int, earlier: Iterable[int]) -> str:
-    """The kicker PokerStars adds to a shown hand that ties an earlier one but for kickers.
-
-    Against the best such earlier hand: ``' - Ace+King kicker'`` (the kickers
-    up to the first that differs) when this hand is better, ``' - lower
-    kicker'`` when it is worse, nothing when they are equal.
-    """
-    cat = category(value)
-    named = _NAMED_RANKS.get(cat)
-    if named is None:
-        return ""
-    ranks = rank_pattern(value)
-    rivals = [v for v in earlier if category(v) is cat and rank_pattern(v)[:named] == ranks[:named]]
-    if not rivals:
-        return ""
-    best = max(rivals)
-    if best == value:
-        return ""
-    if value < best:
-        return " - lower kicker"
-    other = rank_pattern(best)
-    last = next(i for i in range(named, 5) if ranks[i] != other[i])
-    return " - " + "+".join(_NAMES[r] for r in ranks[named : last + 1]) + " kicker"
 
 
 def dumps(
@@ -490,95 +341,6 @@ class _Writer:
         return out
 
 
-# ----------------------------------------------------------------- helpers
-
-
-def _header(
-    hand: Hand,
-    hand_id: int,
-    when: datetime,
-    symbol: str,
-    code: str,
-    tournament: Tournament | None,
-) -> str:
-    if isinstance(hand_id, bool) or not isinstance(hand_id, int) or hand_id < 1:
-        raise HistoryError(f"hand id {hand_id!r} must be a whole number of at least 1")
-    rules = hand.rules
-    game = _GAME[rules.structure]
-    if rules.structure is Structure.FIXED_LIMIT:
-        low, high = rules.small_bet, rules.big_bet
-    else:
-        low, high = rules.small_blind, rules.big_blind
-    stamp = _eastern(when)
-    if tournament is not None:
-        if isinstance(tournament.number, bool) or not isinstance(tournament.number, int):
-            raise HistoryError(f"tournament number {tournament.number!r} must be a whole number")
-        if not isinstance(tournament.level, int) or tournament.level < 1:
-            raise HistoryError(f"tournament level {tournament.level!r} must be 1 or more")
-        if any(not isinstance(p, int) or p < 0 for p in tournament.buy_in):
-            raise HistoryError(f"buy-in {tournament.buy_in!r} must be whole amounts, 0 or more")
-        if not any(tournament.buy_in):
-            buy_in = "Freeroll "  # PokerStars leaves two spaces after the word
-        elif symbol:
-            buy_in = "+".join(symbol + f"{p // 100}.{p % 100:02d}" for p in tournament.buy_in)
-            buy_in += f" {code}"
-        else:
-            buy_in = "+".join(str(p) for p in tournament.buy_in)
-        return (
-            f"PokerStars Hand #{hand_id}: Tournament #{tournament.number}, {buy_in} {game}"
-            f" - Level {tournament.level_text} ({low}/{high}) - {stamp}"
-        )
-    if symbol:
-        if low % 100 or high % 100:
-            stakes = f"{symbol}{low // 100}.{low % 100:02d}/{symbol}{high // 100}.{high % 100:02d}"
-        else:
-            stakes = f"{symbol}{low // 100}/{symbol}{high // 100}"
-        stakes += f" {code}"
-    else:
-        stakes = f"{low}/{high}"
-    return f"PokerStars Hand #{hand_id}:  {game} ({stakes}) - {stamp}"
-
-
-def _table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:
-    if not isinstance(table, str) or not table or "\n" in table or "'" in table:
-        raise HistoryError(f"table name {table!r} must be one line of text without quotes")
-    money = " (Play Money)" if play else ""
-    return f"Table '{table}' {max_seats}-max{money} Seat #{button} is the button"
-
-
-def _eastern(when: datetime) -> str:
-    """PokerStars' time stamp: Eastern time, the hour without a leading zero."""
-    if not isinstance(when, datetime):
-        raise HistoryError(f"when {when!r} must be a datetime")
-    if when.tzinfo is not None:
-        try:
-            when = when.astimezone(ZoneInfo("America/New_York"))
-        except ZoneInfoNotFoundError:
-            raise HistoryError(
-                "no time-zone data to convert to Eastern time: pass a naive Eastern datetime"
-            ) from None
-    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} ET"
-
-
-def _cents(amount: int) -> str:
-    """``150`` as ``'1.50'``, ``200`` as ``'2'``: PokerStars drops ``.00`` from amounts."""
-    whole, cents = divmod(amount, 100)
-    return f"{whole}.{cents:02d}" if cents else str(whole)
-
-
-def _currency(currency: str | None) -> tuple[str, str]:
-    if currency is None:
-        return "", ""
-    if currency in _CURRENCIES:
-        return currency, _CURRENCIES[currency]
-    if currency in _CODES:
-        return _CODES[currency], currency
-    accepted = ", ".join([*_CURRENCIES, *_CODES])
-    raise HistoryError(
-        f"currency {currency!r} is not one PokerStars plays for: accepted {accepted}"
-    )
-
-
 def _check_names(players: Sequence[str], n: int) -> list[str]:
     names = list(players)
     if len(names) != n:
@@ -617,11 +379,3 @@ def _share_out(total: int, amounts: Sequence[int]) -> list[int]:
 
 def _known(cards: Sequence[Card | None]) -> list[Card]:
     return [c for c in cards if c is not None]
-
-
-def _roman(number: int) -> str:
-    out = []
-    for value, letters in (*_ROMAN, *_ROMAN_SMALL):
-        count, number = divmod(number, value)
-        out.append(letters * count)
-    return "".join(out)

@@ -1,0 +1,315 @@
+"""The betting rounds of a hand: whose turn, what is legal, raise sizes (RULES 4-5).
+
+Functions of a :class:`~bigblind.engine.state.HandState`. Each action
+checks everything before it changes anything, so an illegal action leaves
+the hand as it was. When a round is over the state's ``actor`` is None and
+:func:`close_round` says which phase follows.
+
+>>> from bigblind import Hand, Rules
+>>> hand = Hand(Rules.pot_limit(blinds=(5, 10)), [1000] * 3)
+>>> hand.legal.options()  # RULES 5.3: raise at most to the call plus the pot after it
+('fold', 'call 10', 'raise to 20-35')
+"""
+
+from __future__ import annotations
+
+from bigblind.engine.events import Acted, ActionKind, BetReturned, Street
+from bigblind.engine.records import Legal, Phase
+from bigblind.engine.state import HandState
+from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
+
+__all__ = [
+    "all_in",
+    "bet",
+    "call",
+    "check",
+    "close_round",
+    "describe_legal",
+    "fold",
+    "legal",
+    "open_round",
+    "raise_to",
+    "turn",
+]
+
+# Actions and legal sets are made many times a hand: built from their fields directly,
+# skipping the named tuples' Python-level constructors.
+_make = tuple.__new__
+
+
+def turn(state: HandState, seat: int | None, what: str) -> int:
+    """The seat to act, or an error if ``seat`` (None: whoever is due) may not act now."""
+    actor = state.actor
+    phase = state.phase
+    if phase is Phase.BETTING and actor is not None and (seat is None or seat == actor):
+        return actor
+    if phase is Phase.SETTLED:
+        raise HandFinishedError(f"cannot {what}: the hand is over")
+    if phase is not Phase.BETTING or actor is None:
+        raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
+    if seat is not None and seat != actor:
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise IllegalActionError(
+                f"seat {seat!r} does not exist: seats are 0 to {state.seats - 1}"
+            )
+        raise OutOfTurnError(f"seat {seat} cannot {what}: it is seat {actor}'s turn")
+    return actor
+
+
+def legal(state: HandState, seat: int) -> Legal:
+    """The legal actions of ``seat``, the player to act (cached until the next action)."""
+    cached = state.legal_cache
+    if cached is not None and cached.seat == seat:
+        return cached
+    result = state.legal_cache = _compute_legal(state, seat)
+    return result
+
+
+def describe_legal(legal: Legal) -> str:
+    """The legal actions in words, for error messages."""
+    return ", ".join(legal.options())
+
+
+def fold(state: HandState, seat: int) -> None:
+    """Fold, only when facing a bet (RULES 4.4)."""
+    if state.current <= state.bets[seat]:
+        raise IllegalActionError(
+            f"seat {seat} cannot fold: nothing is at stake (check is free); legal: "
+            + describe_legal(legal(state, seat))
+        )
+    state.folded[seat] = True
+    state.live -= 1
+    state.able -= 1
+    _record(state, seat, ActionKind.FOLD, 0)
+
+
+def check(state: HandState, seat: int) -> None:
+    """Check, only when there is nothing to call (RULES 4.4)."""
+    if state.current > state.bets[seat]:
+        raise IllegalActionError(
+            f"seat {seat} cannot check: {state.current - state.bets[seat]} to call; legal: "
+            + describe_legal(legal(state, seat))
+        )
+    _record(state, seat, ActionKind.CHECK, 0)
+
+
+def call(state: HandState, seat: int) -> None:
+    """Call, all-in for less when the stack is short (RULES 5.5)."""
+    to_call = state.current - state.bets[seat]
+    if to_call <= 0:
+        raise IllegalActionError(
+            f"seat {seat} cannot call: there is no bet to call; legal: "
+            + describe_legal(legal(state, seat))
+        )
+    amount = min(to_call, state.stacks[seat])
+    state.put(seat, amount)
+    _record(state, seat, ActionKind.CALL, amount)
+
+
+def bet(state: HandState, seat: int, amount: int) -> None:
+    """Bet when nobody has bet this round (RULES 4.4)."""
+    options = legal(state, seat)
+    if not options.bet and options.can_raise:
+        raise IllegalActionError(
+            f"seat {seat} cannot bet {amount}: there is a bet of {state.current} already"
+            " (call or raise); legal: " + describe_legal(options)
+        )
+    raise_to(state, seat, amount, "bet")
+
+
+def all_in(state: HandState, seat: int) -> None:
+    """Put in the whole stack: a call for less or as much, or a bet or raise (RULES 5.5)."""
+    options = legal(state, seat)
+    everything = state.bets[seat] + state.stacks[seat]
+    if options.call is not None and options.call == state.stacks[seat]:
+        call(state, seat)
+    elif options.max_raise_to == everything:
+        raise_to(state, seat, everything, "bet" if state.current == 0 else "raise to")
+    else:
+        raise IllegalActionError(
+            f"seat {seat} cannot go all-in for {everything}: legal: " + describe_legal(options)
+        )
+
+
+def raise_to(state: HandState, seat: int, amount: int, verb: str) -> None:
+    """Bet or raise to ``amount`` in total this round (RULES 5.1-5.6)."""
+    options = legal(state, seat)
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise IllegalActionError(f"seat {seat} cannot {verb} {amount!r}: amounts are whole chips")
+    if options.min_raise_to is None or options.max_raise_to is None:
+        raise IllegalActionError(
+            f"seat {seat} cannot {verb} {amount}: {_no_raise_reason(state, seat)}; legal: "
+            + describe_legal(options)
+        )
+    lo, hi = options.min_raise_to, options.max_raise_to
+    if not lo <= amount <= hi:
+        noun = "bet" if options.bet else "raise"
+        where = "minimum bet is" if options.bet else "minimum raise is to"
+        msg = f"seat {seat} cannot {verb} {amount}: the {where} {lo} and the maximum is {hi}"
+        if lo == hi:
+            msg = f"seat {seat} cannot {verb} {amount}: the only {noun} is to {lo}"
+        raise IllegalActionError(msg)
+    raise_size = amount - state.current
+    if state.fixed:
+        full = 2 * (amount - state.full_level) >= state.bet_size  # RULES 5.6, TDA 47-B
+    else:
+        full = raise_size >= state.increment
+        if full:
+            state.increment = raise_size
+    if full:
+        state.full_level = amount
+        state.bet_count += 1
+    kind = ActionKind.BET if state.current == 0 else ActionKind.RAISE
+    state.current = amount
+    state.aggressor = seat
+    state.put(seat, amount - state.bets[seat])
+    _record(state, seat, kind, amount)
+
+
+def open_round(state: HandState) -> None:
+    """Begin a betting round: reset it, find the first to act (RULES 4.2, 4.3)."""
+    state.legal_cache = None
+    state.street_done = False
+    if state.street is not Street.PREFLOP:
+        n = state.seats
+        state.bets = [0] * n
+        state.acted = [False] * n
+        state.matched = [0] * n
+        state.current = 0
+        state.increment = state.rules.min_bet
+        state.full_level = 0
+        state.bet_count = 0
+        state.aggressor = None
+        if state.street >= Street.TURN:
+            state.bet_size = state.rules.big_bet
+        start = state.order[0]
+    else:
+        start = (state.first_preflop + 1) % state.seats
+    state.actor = _next_pending(state, start)
+
+
+def close_round(state: HandState) -> Phase:
+    """End the betting round, returning an uncalled bet (RULES 4.5-4.8); the phase that follows."""
+    state.actor = None
+    bets = state.bets
+    top = max(bets)
+    if top and bets.count(top) == 1:
+        seat = bets.index(top)
+        excess = top - sorted(bets)[-2]
+        bets[seat] -= excess
+        state.contrib[seat] -= excess
+        if state.stacks[seat] == 0:
+            state.able += 1
+        state.stacks[seat] += excess
+        state.events.append(BetReturned(seat, excess))
+    state.street_done = True
+    if state.live == 1:
+        return Phase.SETTLED
+    if state.street is Street.RIVER or state.able <= 1:
+        state.runout = len(state.board) < 5
+        return Phase.SHOWDOWN
+    return Phase.DEALING
+
+
+def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
+    """Append the action and pass the turn on; ``actor`` None when the round is over."""
+    state.legal_cache = None
+    state.acted[seat] = True
+    state.matched[seat] = state.bets[seat]
+    all_in = state.stacks[seat] == 0 and kind is not ActionKind.FOLD
+    state.events.append(_make(Acted, (seat, kind, amount, all_in)))
+    state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
+
+
+def _compute_legal(state: HandState, seat: int) -> Legal:
+    stack = state.stacks[seat]
+    mine = state.bets[seat]
+    current = state.current
+    to_call = current - mine
+    call = (to_call if to_call < stack else stack) if to_call > 0 else None
+    lo = hi = None
+    if stack > to_call and _may_raise(state, seat):
+        everything = mine + stack
+        if state.fixed:
+            lo = hi = min(state.full_level + state.bet_size, everything)
+        else:
+            lo = current + state.increment
+            if lo > everything:
+                lo = everything
+            if state.no_limit:
+                hi = everything
+            else:
+                # RULES 5.3: the call plus the pot after the call.
+                hi = min(current + sum(state.contrib) + state.dead + to_call, everything)
+                lo = min(lo, hi)
+    return _make(Legal, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0))
+
+
+def _may_raise(state: HandState, seat: int) -> bool:
+    """Raise rights: someone able to respond, the cap, short all-ins (RULES 5.2, 5.6)."""
+    if not _others_able(state, seat):
+        return False
+    cap = state.rules.cap
+    capped = state.fixed and cap is not None and state.bet_count >= cap
+    if capped and not (state.rules.uncapped_heads_up and state.live == 2):
+        return False
+    if not state.acted[seat]:
+        return True
+    return state.current - state.matched[seat] >= _reopen_size(state)
+
+
+def _reopen_size(state: HandState) -> int:
+    """How much more than a player matched reopens the betting for them (RULES 5.6)."""
+    if state.fixed:
+        return (state.bet_size + 1) // 2
+    return state.increment
+
+
+def _no_raise_reason(state: HandState, seat: int) -> str:
+    cap = state.rules.cap
+    if state.stacks[seat] <= state.current - state.bets[seat]:
+        return "the stack does not cover more than a call"
+    if not _others_able(state, seat):
+        return "nobody else has chips to answer a raise"
+    if state.fixed and cap is not None and state.bet_count >= cap:
+        return f"the betting is capped at {cap} bets"
+    return "a short all-in did not reopen the betting for a player who has acted"
+
+
+def _others_able(state: HandState, seat: int) -> bool:
+    """Whether another player could answer a raise: chips beyond the current bet."""
+    current, folded, stacks, bets = state.current, state.folded, state.stacks, state.bets
+    for s in range(state.seats):
+        if s != seat and stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
+            return True
+    return False
+
+
+def _responders(state: HandState) -> int:
+    current, folded, stacks, bets = state.current, state.folded, state.stacks, state.bets
+    count = 0
+    for s in range(state.seats):
+        if stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
+            count += 1
+    return count
+
+
+def _next_pending(state: HandState, start: int) -> int | None:
+    """The first seat from ``start`` clockwise that still has to act (RULES 4.5)."""
+    n = state.seats
+    current = state.current
+    folded, stacks, bets, acted = state.folded, state.stacks, state.bets, state.acted
+    others: bool | None = None
+    for i in range(n):
+        s = (start + i) % n
+        if folded[s] or stacks[s] == 0:
+            continue
+        if bets[s] < current:
+            return s
+        if not acted[s]:
+            # A player who has matched still acts if a raise could be answered.
+            if others is None:
+                others = _responders(state) > 1
+            if others:
+                return s
+    return None

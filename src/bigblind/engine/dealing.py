@@ -1,0 +1,212 @@
+"""Forced bets, hole cards, burns and the board (RULES 1.3, 2, 3).
+
+Functions of a :class:`~bigblind.engine.state.HandState`. With automatic
+dealing the cards come from the state's deck; with manual dealing the hand
+waits for :func:`deal_hole` and :func:`deal_board`.
+
+>>> from bigblind import Deck, Hand, Rules
+>>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100] * 2, deck=Deck.shuffled(seed=4))
+>>> hand.call(); hand.check()
+>>> [type(event).__name__ for event in hand.events[-2:]]  # RULES 3.2: a burn before the flop
+['Burned', 'BoardDealt']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from bigblind.cards import Card, format_cards, parse_cards
+from bigblind.engine.events import BoardDealt, Burned, Forced, HoleDealt, Posted, Street
+from bigblind.engine.records import Phase
+from bigblind.engine.rules import AnteType, Structure
+from bigblind.engine.state import HandState
+from bigblind.errors import CardError, IllegalActionError, RulesError
+
+__all__ = [
+    "BOARD_SIZE",
+    "check_posts",
+    "check_unseen",
+    "deal_board",
+    "deal_hole",
+    "post_forced",
+    "step",
+]
+
+BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
+_make = tuple.__new__
+
+
+def check_posts(
+    seats: int,
+    blind_seats: tuple[int | None, int] | None,
+    live: Mapping[int, int],
+    dead: Mapping[int, int],
+) -> None:
+    """Refuse blind seats and posts that name no seat or no whole chips."""
+    n = seats
+    if blind_seats is not None:
+        try:
+            small, big = blind_seats
+        except (TypeError, ValueError):
+            raise RulesError(
+                f"blind_seats {blind_seats!r} must be (small blind seat or None, big blind seat)"
+            ) from None
+        for name, seat in (("small blind", small), ("big blind", big)):
+            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+                raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+        if small == big:
+            raise RulesError(f"seat {big} cannot post both blinds")
+    for name, posts in (("live blind", live), ("dead blind", dead)):
+        for seat, amount in posts.items():
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                raise RulesError(f"{name} {amount!r} of seat {seat} must be whole chips, 0 or more")
+
+
+def post_forced(
+    state: HandState,
+    blind_seats: tuple[int | None, int] | None,
+    live: Mapping[int, int],
+    dead: Mapping[int, int],
+) -> None:
+    """Antes and blinds before any card (RULES 2.2-2.7); blinds before antes when short."""
+    rules, n, order = state.rules, state.seats, state.order
+    sb_seat: int | None
+    if blind_seats is not None:
+        sb_seat, bb_seat = blind_seats
+    elif n == 2:
+        sb_seat, bb_seat = state.button, order[0]
+    else:
+        sb_seat, bb_seat = order[0], order[1]
+    posts: list[tuple[int, Forced, int]] = []
+    if sb_seat is not None:
+        posts.append((sb_seat, Forced.SMALL_BLIND, rules.small_blind))
+    posts.append((bb_seat, Forced.BIG_BLIND, rules.big_blind))
+    straddler = None
+    if rules.straddle and n >= 3:
+        straddler = (bb_seat + 1) % n
+        posts.append((straddler, Forced.STRADDLE, rules.straddle))
+    if live or dead:
+        posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
+        posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
+    # RULES 2.6: a short stack covers its blinds first, then dead money, then the ante.
+    left = list(state.stacks)
+    amounts = []
+    for seat, _kind, amount in posts:
+        amount = min(amount, left[seat])
+        left[seat] -= amount
+        amounts.append(amount)
+    if rules.ante_type is AnteType.PER_PLAYER:
+        antes = [(seat, rules.ante) for seat in order]
+    elif rules.ante_type is AnteType.BIG_BLIND:
+        antes = [(bb_seat, rules.ante)]
+    else:
+        antes = []
+    events = state.events
+    for seat, ante in antes:
+        amount = min(ante, left[seat])
+        if amount <= 0:
+            continue
+        left[seat] -= amount
+        state.take(seat, amount)
+        if rules.antes_as_contributions:
+            state.contrib[seat] += amount
+        else:
+            state.dead += amount
+        events.append(Posted(seat, Forced.ANTE, amount, state.stacks[seat] == 0))
+    for (seat, kind, _), amount in zip(posts, amounts, strict=True):
+        if amount <= 0:
+            continue
+        if kind is Forced.DEAD_BLIND:
+            state.take(seat, amount)
+            state.dead += amount
+        else:
+            state.put(seat, amount)
+        events.append(Posted(seat, kind, amount, state.stacks[seat] == 0))
+    state.current = rules.straddle if straddler is not None else rules.big_blind
+    state.increment = state.current if rules.structure is not Structure.FIXED_LIMIT else 0
+    state.full_level = state.current
+    state.bet_count = 2 if straddler is not None else 1
+    state.first_preflop = straddler if straddler is not None else bb_seat
+
+
+def step(state: HandState) -> Phase | None:
+    """Deal what is due: the phase that follows, or None while waiting for the dealer."""
+    if state.hole_count < 2 * state.seats:
+        if state.deck is None:
+            return None
+        order, n = state.order, state.seats
+        cards = state.deck.deal(2 * n)
+        # RULES 3.1: one card at a time from left of the button, two rounds.
+        state.events.extend(
+            [_make(HoleDealt, dealt) for dealt in zip(order + order, cards, strict=True)]
+        )
+        hole = state.hole
+        for i, seat in enumerate(order):
+            hole[seat] = [cards[i], cards[i + n]]
+        state.hole_count = 2 * n
+        return Phase.DEALING
+    if state.runout and len(state.board) == 5:
+        return Phase.SETTLED
+    if state.runout or state.street_done:
+        deck = state.deck
+        if deck is None:
+            return None
+        street = state.next_board_street()
+        # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
+        if deck.remaining - 1 >= 5 - len(state.board):
+            state.events.append(Burned(deck.deal_one()))
+        _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
+        return Phase.DEALING
+    return Phase.BETTING
+
+
+def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
+    """Manual dealing: give ``seat`` one or two hole cards (None: two unknown cards)."""
+    dealt: tuple[Card | None, ...]
+    if cards is None:
+        dealt = (None, None)
+    else:
+        dealt = parse_cards(cards)
+        check_unseen(state, dealt)
+    if not dealt or len(state.hole[seat]) + len(dealt) > 2:
+        raise IllegalActionError(
+            f"seat {seat} cannot be dealt {len(dealt)} more cards: it holds"
+            f" {len(state.hole[seat])} of 2"
+        )
+    for card in dealt:
+        state.hole[seat].append(card)
+        state.events.append(HoleDealt(seat, card))
+    state.hole_count += len(dealt)
+
+
+def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
+    """Manual dealing: turn over the flop (three cards), the turn or the river (one)."""
+    street = state.next_board_street()
+    dealt = parse_cards(cards)
+    if len(dealt) != BOARD_SIZE[street]:
+        raise IllegalActionError(
+            f"the {street.label} is {BOARD_SIZE[street]} card(s), not {len(dealt)}:"
+            f" {format_cards(dealt, ' ')}"
+        )
+    check_unseen(state, dealt)
+    _lay_board(state, street, dealt)
+
+
+def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
+    """Refuse a card already held or on the board: no card is dealt twice."""
+    seen = {c for h in state.hole for c in h if c is not None} | set(state.board)
+    for card in cards:
+        if card is None:
+            continue
+        if card in seen:
+            raise CardError(f"card {card} is already in play: a card cannot be dealt twice")
+        seen.add(card)
+
+
+def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> None:
+    state.board.extend(cards)
+    state.events.append(BoardDealt(street, tuple(cards)))
+    state.street = street
+    state.street_done = False

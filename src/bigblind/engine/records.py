@@ -1,0 +1,113 @@
+"""The values a hand hands out: its phase, legal actions, views and result.
+
+They are immutable; a hand builds new ones as it moves on.
+
+>>> Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False)
+Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from bigblind.cards import Card
+from bigblind.engine.events import Event, Street
+
+__all__ = ["HandResult", "HandView", "Legal", "Phase", "PotResult"]
+
+
+class Phase(Enum):
+    """Where the hand stands."""
+
+    DEALING = "dealing"
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    SETTLED = "settled"
+
+    # Phases are looked up on every action: hash by identity, not by name in Python.
+    __hash__ = object.__hash__
+
+
+class Legal(NamedTuple):
+    """What the player to act may do now, with exact amounts.
+
+    ``call`` is the chips a call puts in (an all-in call may be less than the
+    bet), or None when there is nothing to call. ``min_raise_to`` and
+    ``max_raise_to`` bound a bet (``bet`` True) or a raise-to total, or are
+    None when no bet or raise is possible.
+    """
+
+    seat: int
+    fold: bool
+    check: bool
+    call: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
+    bet: bool
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether a bet or raise is possible."""
+        return self.min_raise_to is not None
+
+    def options(self) -> tuple[str, ...]:
+        """The choices in words, as a person at the table says them.
+
+        >>> Legal(3, True, False, 4, 8, 200, False).options()
+        ('fold', 'call 4', 'raise to 8-200')
+        >>> Legal(1, False, True, None, 2, 2, True).options()
+        ('check', 'bet 2')
+        """
+        parts = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        low, high = self.min_raise_to, self.max_raise_to
+        if low is not None and high is not None:
+            noun = "bet" if self.bet else "raise to"
+            parts.append(f"{noun} {low}" if low == high else f"{noun} {low}-{high}")
+        return tuple(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """How one pot was won."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome: each pot (main pot first), each seat's winnings and final stacks."""
+
+    pots: tuple[PotResult, ...]
+    payouts: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What one seat may see of a hand (RULES 3.4): others' cards hidden until shown."""
+
+    seat: int
+    button: int
+    phase: Phase
+    street: Street
+    hole: tuple[Card | None, ...]
+    board: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    pot: int
+    actor: int | None
+    legal: Legal | None
+    events: tuple[Event, ...]

@@ -1,0 +1,197 @@
+"""Showdown and settling: who shows, who may muck, who wins each pot (RULES 6).
+
+Functions of a :class:`~bigblind.engine.state.HandState`. :func:`begin`
+fixes the pots and the showing order, :func:`step` shows or mucks the next
+hand, and :func:`settle` awards every pot and ends the hand.
+
+>>> from bigblind import Deck, Hand, Rules
+>>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100] * 2, deck=Deck.shuffled(seed=2))
+>>> hand.all_in(); hand.call()
+>>> [(pot.amount, pot.winners) for pot in hand.result.pots]
+[(200, (0,))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bigblind.cards import Card, format_cards, parse_cards
+from bigblind.engine.dealing import check_unseen
+from bigblind.engine.events import HandEnded, Mucked, PotAwarded, Shown
+from bigblind.engine.pots import build_pots, split, winners_of
+from bigblind.engine.records import HandResult, Phase, PotResult
+from bigblind.engine.state import HandState
+from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
+from bigblind.evaluation.scalar import describe, evaluate, evaluate7
+
+__all__ = ["begin", "muck", "settle", "show", "show_turn", "step"]
+
+
+def begin(state: HandState) -> None:
+    """Fix the pots and the order: the last aggressor of the final round, else left of the button.
+
+    RULES 6.7.
+    """
+    state.pots = build_pots(state.contrib, state.folded, state.dead)
+    live = [s for s in state.order if not state.folded[s]]
+    aggressor = state.aggressor
+    first = aggressor if aggressor is not None and not state.folded[aggressor] else live[0]
+    start = live.index(first)
+    state.to_show = live[start:] + live[:start]
+    state.actor = state.to_show[0]
+
+
+def step(state: HandState) -> Phase | None:
+    """Show or muck the next hand: the phase that follows, or None for a manual decision."""
+    if not state.to_show:
+        state.actor = None
+        return Phase.DEALING if len(state.board) < 5 else Phase.SETTLED
+    seat = state.to_show[0]
+    state.actor = seat
+    if not state.auto_show:
+        return None
+    # RULES 6.7: all-in hands and the first hand are shown, a hand that can win is shown.
+    if (
+        state.show_all
+        or state.runout
+        or not state.shown
+        or state.stacks[seat] == 0
+        or _can_win(state, seat)
+    ):
+        _reveal(state, seat)
+    else:
+        state.to_show.remove(seat)
+        state.events.append(Mucked(seat, tuple(state.hole[seat])))
+    return Phase.SHOWDOWN
+
+
+def show_turn(state: HandState, seat: int | None, what: str) -> int:
+    """The seat to show or muck, or an error if ``seat`` (None: whoever is due) may not."""
+    actor = state.actor
+    if state.phase is Phase.SETTLED:
+        raise HandFinishedError(f"cannot {what}: the hand is over")
+    if state.phase is not Phase.SHOWDOWN or actor is None:
+        raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
+    if state.auto_show:
+        raise IllegalActionError(f"cannot {what}: this hand shows down by itself")
+    if seat is not None and seat != actor:
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise IllegalActionError(
+                f"seat {seat!r} does not exist: seats are 0 to {state.seats - 1}"
+            )
+        raise OutOfTurnError(f"seat {seat} cannot {what}: seat {actor} shows first")
+    return actor
+
+
+def show(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
+    """Turn ``seat``'s cards face up, naming them where the house did not see them."""
+    hole = state.hole[seat]
+    if cards is not None:
+        given = parse_cards(cards)
+        if len(given) != 2:
+            raise IllegalActionError(f"seat {seat} must show 2 cards, not {len(given)}")
+        known = [c for c in hole if c is not None]
+        if not set(known) <= set(given):
+            raise IllegalActionError(
+                f"seat {seat} cannot show {format_cards(given, ' ')}: it was dealt"
+                f" {format_cards(known, ' ')}"
+            )
+        check_unseen(state, [c for c in given if c not in hole])
+        state.hole[seat] = list(given)
+    elif None in hole:
+        raise IllegalActionError(f"seat {seat} must name the cards it shows: they are unknown")
+    _reveal(state, seat)
+
+
+def muck(state: HandState, seat: int) -> None:
+    """Throw ``seat``'s hand away unshown, where the rules allow it (RULES 6.7)."""
+    reason = _must_show(state, seat)
+    if reason:
+        raise IllegalActionError(f"seat {seat} cannot muck: {reason}")
+    state.to_show.remove(seat)
+    state.events.append(Mucked(seat, tuple(state.hole[seat])))
+
+
+def settle(state: HandState) -> None:
+    """Award every pot, last side pot first (RULES 6.5), and end the hand."""
+    n = state.seats
+    payouts = [0] * n
+    pots = state.pots or build_pots(state.contrib, state.folded, state.dead)
+    results: list[PotResult] = []
+    live = [s for s in range(n) if not state.folded[s]]
+    for index in range(len(pots) - 1, -1, -1):
+        pot = pots[index]
+        if len(live) == 1:
+            winners: tuple[int, ...] = (live[0],)
+            text = ""
+        else:
+            contenders = {s: _value(state, s) for s in pot.eligible if s in state.shown}
+            winners = winners_of(pot, contenders)
+            text = describe(contenders[winners[0]])
+        shares = split(pot.amount, winners=winners, button=state.button, seats=n)
+        for seat, share in zip(winners, shares, strict=True):
+            payouts[seat] += share
+        state.events.append(PotAwarded(index, pot.amount, pot.eligible, winners, shares, text))
+        results.append(PotResult(pot.amount, pot.eligible, winners, shares, text))
+    for seat in range(n):
+        state.stacks[seat] += payouts[seat]
+    state.bets = [0] * n
+    results.reverse()
+    state.result = HandResult(tuple(results), tuple(payouts), tuple(state.stacks))
+    state.events.append(HandEnded(tuple(state.stacks)))
+    state.actor = None
+
+
+def _reveal(state: HandState, seat: int) -> None:
+    cards = _known_hole(state, seat)
+    # Shown before an all-in run-out, a hand is named once the board is out (PotAwarded).
+    value = _value(state, seat) if len(state.board) == 5 else 0
+    state.shown[seat] = value
+    text = describe(value) if value else ""
+    state.to_show.remove(seat)
+    state.events.append(Shown(seat, cards, text))
+
+
+def _known_hole(state: HandState, seat: int) -> tuple[Card, Card]:
+    first, second = state.hole[seat]
+    if first is None or second is None:
+        raise IllegalActionError(f"seat {seat}'s hole cards are unknown: name them to show")
+    return first, second
+
+
+def _value(state: HandState, seat: int) -> int:
+    value = state.values.get(seat)
+    if value is None:
+        board = state.board
+        if len(board) < 5:
+            return evaluate([*_known_hole(state, seat), *board])
+        first, second = _known_hole(state, seat)
+        value = state.values[seat] = evaluate7(first, second, *board)
+    return value
+
+
+def _must_show(state: HandState, seat: int) -> str:
+    """Why ``seat`` may not muck, or '' (RULES 6.7: all-in hands are always shown)."""
+    if state.runout or state.stacks[seat] == 0:
+        return "all-in hands are always shown"
+    if not state.shown:
+        return "the first hand of the showdown must be shown"
+    others = set(state.to_show) - {seat}
+    for pot in state.pots:
+        if seat in pot.eligible and not any(
+            s in state.shown or s in others for s in pot.eligible if s != seat
+        ):
+            return "nobody else can win a pot it is in"
+    return ""
+
+
+def _can_win(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` could beat or tie every shown hand of some pot it is in."""
+    value = _value(state, seat)
+    for pot in state.pots:
+        if seat not in pot.eligible:
+            continue
+        shown = [state.shown[s] for s in pot.eligible if s in state.shown]
+        if not shown or value >= max(shown):
+            return True
+    return False

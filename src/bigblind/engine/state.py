@@ -1,0 +1,162 @@
+"""The mutable state of one hand, shared by the modules that apply its rules.
+
+A :class:`~bigblind.engine.hand.Hand` owns one :class:`HandState` and hands
+it to the functions of :mod:`~bigblind.engine.betting` (RULES 4-5),
+:mod:`~bigblind.engine.dealing` (RULES 1.3, 2, 3) and
+:mod:`~bigblind.engine.showdown` (RULES 6). Nothing outside the engine
+reads it: the hand's queries copy what they return.
+"""
+
+from __future__ import annotations
+
+from bigblind.cards import Card, Deck
+from bigblind.engine.events import Event, HandStarted, Street
+from bigblind.engine.pots import Pot
+from bigblind.engine.records import HandResult, Legal, Phase
+from bigblind.engine.rules import Rules, Structure
+
+__all__ = ["HandState"]
+
+
+class HandState:
+    """Every changing fact of a hand: chips, cards, whose turn, the betting round.
+
+    The lists are indexed by seat. ``order`` is the seats from left of the
+    button round to the button (RULES 3.1, 4.3).
+    """
+
+    __slots__ = (
+        "able",
+        "acted",
+        "actor",
+        "aggressor",
+        "auto_deal",
+        "auto_show",
+        "bet_count",
+        "bet_size",
+        "bets",
+        "board",
+        "button",
+        "contrib",
+        "current",
+        "dead",
+        "deck",
+        "events",
+        "first_preflop",
+        "fixed",
+        "folded",
+        "full_level",
+        "hole",
+        "hole_count",
+        "increment",
+        "legal_cache",
+        "live",
+        "matched",
+        "no_limit",
+        "order",
+        "phase",
+        "pots",
+        "result",
+        "rules",
+        "runout",
+        "seats",
+        "show_all",
+        "shown",
+        "stacks",
+        "start",
+        "street",
+        "street_done",
+        "to_show",
+        "values",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: tuple[int, ...],
+        *,
+        button: int,
+        deck: Deck | None,
+        auto_deal: bool,
+        auto_show: bool,
+        show_all: bool,
+    ) -> None:
+        n = len(stacks)
+        self.rules = rules
+        self.fixed = rules.structure is Structure.FIXED_LIMIT
+        self.no_limit = rules.structure is Structure.NO_LIMIT
+        self.bet_size = rules.small_bet  # the fixed-limit bet of this round
+        self.button = button
+        self.seats = n
+        self.show_all = show_all
+        self.auto_deal = auto_deal
+        self.auto_show = auto_show
+        self.deck = deck
+        self.start = stacks
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contrib = [0] * n
+        self.dead = 0  # chips in the main pot that are nobody's contribution
+        self.folded = [False] * n
+        self.acted = [False] * n
+        self.matched = [0] * n  # each seat's bet when it last acted (RULES 5.6)
+        self.hole: list[list[Card | None]] = [[] for _ in range(n)]
+        self.hole_count = 0
+        self.board: list[Card] = []
+        self.events: list[Event] = [HandStarted(stacks, button)]
+        self.order = [*range(button + 1, n), *range(button + 1)]
+        self.phase = Phase.DEALING
+        self.street = Street.PREFLOP
+        self.actor: int | None = None
+        self.current = 0  # the bet to match this round
+        self.increment = 0  # the last full raise (RULES 5.4)
+        self.full_level = 0  # the bet as of the last full bet or raise (RULES 5.6)
+        self.bet_count = 0
+        self.aggressor: int | None = None
+        self.runout = False  # betting ended with players all-in (RULES 4.7)
+        self.street_done = False
+        self.first_preflop = 0  # the last forced bettor: action starts left of it
+        self.to_show: list[int] = []
+        self.shown: dict[int, int] = {}
+        self.pots: list[Pot] = []
+        self.result: HandResult | None = None
+        self.legal_cache: Legal | None = None
+        self.able = n  # seats not folded with chips behind
+        self.live = n  # seats not folded
+        self.values: dict[int, int] = {}
+
+    def take(self, seat: int, amount: int) -> None:
+        """Chips from a stack that are not a bet (antes, dead blinds)."""
+        if amount and self.stacks[seat] == amount:
+            self.able -= 1
+        self.stacks[seat] -= amount
+
+    def put(self, seat: int, amount: int) -> None:
+        """Chips from a stack into the seat's bet."""
+        if amount and self.stacks[seat] == amount:
+            self.able -= 1
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contrib[seat] += amount
+
+    def next_board_street(self) -> Street:
+        """The street the next board cards belong to."""
+        size = len(self.board)
+        return Street.FLOP if size == 0 else Street.TURN if size == 3 else Street.RIVER
+
+    def awaiting(self) -> str | None:
+        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'."""
+        phase = self.phase
+        if phase is Phase.BETTING:
+            return "action"
+        if phase is Phase.SHOWDOWN:
+            return "show"
+        if phase is Phase.DEALING:
+            if self.street is Street.PREFLOP and not self.hole_complete():
+                return "hole cards"
+            return self.next_board_street().label
+        return None
+
+    def hole_complete(self) -> bool:
+        """Whether every seat holds two cards."""
+        return self.hole_count == 2 * self.seats

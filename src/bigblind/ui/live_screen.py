@@ -1,0 +1,322 @@
+"""The live app's screen: the layout and the drawing of the seats, the board and the dealer's box.
+
+:class:`LiveScreen` draws; :class:`~bigblind.ui.live_app.LiveApp` adds the
+keys, the set-up form's handling and the dealing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Input, Static
+
+from bigblind.cards import format_cards
+from bigblind.engine.events import (
+    Forced,
+    Posted,
+    Shown,
+)
+from bigblind.engine.rules import Structure
+from bigblind.sessions.live import (
+    LiveHand,
+    LiveSession,
+)
+from bigblind.ui.live_text import STRUCTURES, log_style, record_lines
+from bigblind.ui.render import (
+    GAME_NAMES,
+    card_content,
+    keys_content,
+    legal_text,
+    side_pots_text,
+)
+from bigblind.ui.screen import SCREEN_CSS, ScreenApp
+
+__all__ = ["LiveScreen"]
+
+
+class LiveScreen(ScreenApp):
+    """The assistant's layout and drawing of a :class:`~bigblind.sessions.live.LiveSession`.
+
+    ``state`` is 'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands).
+    """
+
+    TITLE = "bigblind live"
+    LOG_LIMIT = 800
+    CSS = (
+        SCREEN_CSS
+        + """
+    #left { width: 72; }
+    #setup { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
+             padding: 0 1; background: #0f2236; }
+    #setup Input { height: 1; border: none; padding: 0 1; background: #1e3a5f; }
+    #setup Input:focus { background: #2f5f8f; }
+    #setup-help { color: #93a3b8; }
+    #result { color: #fde68a; }
+    #step { height: auto; color: #facc15; text-style: bold; }
+    #keys, #range { height: auto; }
+    #entry-row { height: 1; }
+    #entry-label { width: auto; }
+    #entry { width: 24; height: 1; border: none; padding: 0 1; background: #1e3a5f; }
+    #entry:focus { background: #2f5f8f; }
+    #hint { padding: 0 1; }
+    #procedure { height: auto; color: #fde68a; }
+    """
+    )
+
+    def __init__(
+        self,
+        session: LiveSession | None = None,
+        *,
+        history_dir: Path | None = None,
+        blinds: tuple[int, int] = (1, 2),
+        structure: Structure = Structure.NO_LIMIT,
+    ) -> None:
+        super().__init__()
+        self._defaults = (
+            f"{blinds[0]}/{blinds[1]}",
+            {v: k for k, v in STRUCTURES.items()}[structure],
+        )
+        self.session = session
+        self.history_dir = history_dir
+        self.history_file: Path | None = None
+        """The session's PHH file, once a hand has been written."""
+        self.state = "setup" if session is None else "hand"
+        """'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands)."""
+        self._mode: str | None = None
+        self._shown: LiveHand | None = None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """The title bar, the set-up form or the table on the left, the record on the right."""
+        yield Static(id="title")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Vertical(id="setup"):
+                    yield Static("Players in seat order, name:chips", classes="setup-label")
+                    yield Input("Ann:200, Bob:200, Cy:200", id="setup-players")
+                    yield Static("Blinds small/big", classes="setup-label")
+                    yield Input(self._defaults[0], id="setup-blinds")
+                    yield Static("Game: nl, pl or fl", classes="setup-label")
+                    yield Input(self._defaults[1], id="setup-structure")
+                    yield Static("Button on seat", classes="setup-label")
+                    yield Input("1", id="setup-button")
+                    yield Static(
+                        "Tab moves between fields · Enter starts the game · q quits",
+                        id="setup-help",
+                    )
+                yield Static(id="seats")
+                yield Static(id="board")
+                yield Static(id="result")
+                with Vertical(id="controls"):
+                    yield Static(id="step")
+                    yield Static(id="keys")
+                    yield Static(id="range")
+                    with Horizontal(id="entry-row"):
+                        yield Static("", id="entry-label")
+                        yield Input(id="entry", max_length=40)
+                        yield Static(id="hint")
+                    yield Static(id="procedure")
+                    yield Static(id="message")
+            with VerticalScroll(id="log-box"):
+                yield Static(id="log")
+
+    # ----------------------------------------------------------------- queries
+
+    def text(self, widget_id: str) -> str:
+        """The plain text a widget shows now (``'step'``, ``'seats'``, ``'procedure'`` ...)."""
+        widget = self.query_one(f"#{widget_id}")
+        if isinstance(widget, Input):
+            return widget.value
+        assert isinstance(widget, Static)
+        return str(widget.content)
+
+    @property
+    def live(self) -> LiveHand | None:
+        """The hand being dealt, or the one just finished."""
+        if self.session is not None and self.session.current is not None:
+            return self.session.current
+        return self._shown
+
+    # -------------------------------------------------------------- rendering
+
+    def _render_title(self) -> None:
+        session = self.session
+        parts = ["bigblind live"]
+        if session is not None:
+            rules = session.rules
+            parts.append(f"{GAME_NAMES[rules.structure]} {rules.small_blind}/{rules.big_blind}")
+            number = len(session.history) + (1 if session.current is not None else 0)
+            parts.append(f"hand #{max(number, 1)}")
+            live = self.live
+            if live is not None and live.deal_number > 1 and session.current is live:
+                parts.append(f"deal {live.deal_number}")
+        else:
+            parts.append("set-up")
+        self.query_one("#title", Static).update("  ·  ".join(parts))
+
+    def _positions(self, live: LiveHand) -> dict[int, str]:
+        marks: dict[int, list[str]] = {live.button: ["D"]}
+        for event in live.hand.events:
+            if isinstance(event, Posted) and event.kind is Forced.SMALL_BLIND:
+                marks.setdefault(event.seat, []).append("SB")
+            elif isinstance(event, Posted) and event.kind is Forced.BIG_BLIND:
+                marks.setdefault(event.seat, []).append("BB")
+        return {seat: " ".join(m) for seat, m in marks.items()}
+
+    def _render_seats(self) -> None:
+        session = self.session
+        live = self.live
+        if session is None:
+            return
+        playing = live is not None and session.current is live
+        rows: list[Content] = []
+        dealt = session.dealt if live is not None else ()
+        marks = self._positions(live) if live is not None else {}
+        shown: dict[int, tuple[int, ...]] = {}
+        if live is not None:
+            shown = {e.seat: tuple(e.cards) for e in live.hand.events if isinstance(e, Shown)}
+        for seat, name in enumerate(session.names):
+            stack = session.stacks[seat]
+            marker, bet, state, dim = "", 0, "", False
+            cards: list[Content] = []
+            actor = False
+            if live is not None and seat in dealt:
+                h = dealt.index(seat)
+                marker = marks.get(h, "")
+                if playing:
+                    stack = live.stacks[h]
+                    bet = live.bets[h]
+                    actor = live.actor == h
+                folded = live.hand.folded[h]
+                if folded:
+                    state, dim = "folded", True
+                elif playing and live.stacks[h] == 0:
+                    state = "ALL-IN"
+                holes = live.holes(h)
+                if h in shown:
+                    cards = [card_content(c) for c in shown[h]]
+                elif not folded or live.dealing:
+                    cards = [card_content(c) for c in holes]
+                if live.dealing and live.due_seat == h:
+                    state = "◀ next card"
+            elif stack == 0:
+                state, dim = "busted", True
+            base = "#6b7280" if dim else ""
+            parts: list[str | Content | tuple[str, str]] = [
+                ("▶ " if actor else "  ", "bold #facc15"),
+                (f"{seat + 1:>2} ", "#8b9bb0"),
+                (f"{marker:<6}", "bold #fbbf24"),
+                (f"{name[:12]:<13}", base or "bold"),
+                (f"{stack:>6}  ", base or "#e5e7eb"),
+                (f"{'bet ' + str(bet) if bet else '':<9}", base or "#fde047"),
+                (f"{state:<12}", base or ("bold #f87171" if state == "ALL-IN" else "#93c5fd")),
+            ]
+            row = Content.assemble(*parts)
+            for card in cards:
+                row = row + Content(" ") + card
+            rows.append(row)
+        self.query_one("#seats", Static).update(Content("\n").join(rows))
+
+    def _render_board(self) -> None:
+        live = self.live
+        parts: list[str | Content | tuple[str, str]] = [("Board  ", "bold")]
+        board = live.board if live is not None else ()
+        for i in range(5):
+            parts.append(card_content(board[i]) if i < len(board) else card_content(0, empty=True))
+            parts.append(" ")
+        if live is not None:
+            parts.append(("  Pot ", "bold"))
+            if not live.finished:
+                parts.append((str(live.pot), "bold #fde047"))
+                pots = live.pots
+                if len(pots) > 1:
+                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
+            else:
+                result = live.result
+                total = sum(p.amount for p in result.pots) if result is not None else 0
+                parts.append((str(total), "bold #fde047"))
+            parts.append((f"  · stub {live.stub}", "#93a3b8"))
+            if live.set_aside:
+                parts.append((f" · aside {format_cards(live.set_aside, ' ')}", "#fca5a5"))
+        self.query_one("#board", Static).update(Content.assemble(*parts))
+
+    def _render_result(self) -> None:
+        widget = self.query_one("#result", Static)
+        live = self.live
+        session = self.session
+        if live is None or session is None or not live.finished:
+            widget.update("")
+            return
+        lines = list(live.summary())
+        stacks = " · ".join(f"{n} {c}" for n, c in zip(session.names, session.stacks, strict=True))
+        lines.append(f"Stacks for the next hand: {stacks}")
+        widget.update("\n".join(lines))
+
+    def _choices(self) -> list[tuple[str, str]]:
+        live = self.live
+        if self.state == "between" or live is None:
+            return [("Enter", "next hand"), ("e", "seats & blinds"), ("q", "quit")]
+        awaiting = live.awaiting
+        if awaiting == "hole card":
+            return [
+                ("Enter", "card face down"),
+                ("k", "name the card"),
+                ("x", "exposed card"),
+                ("o", "out of turn"),
+                ("w", "wrong number"),
+                ("m", "misdeal"),
+                ("q", "quit"),
+            ]
+        if awaiting == "action":
+            legal = live.legal
+            assert legal is not None
+            choices = [("f", "fold")] if legal.fold else []
+            choices.append(("c", f"call {legal.call}" if legal.call is not None else "check"))
+            if legal.can_raise:
+                choices.append(("r", "bet" if legal.bet else "raise to"))
+            choices.append(("a", "all-in"))
+            choices += [("b", "board too soon"), ("w", "wrong number"), ("m", "misdeal")]
+            return [*choices, ("q", "quit")]
+        if awaiting in ("flop", "turn", "river"):
+            return [
+                ("Enter", f"deal the {awaiting}"),
+                ("w", "wrong number"),
+                ("m", "misdeal"),
+                ("q", "quit"),
+            ]
+        if awaiting == "show":
+            return [("Enter", "show"), ("u", "muck"), ("q", "quit")]
+        return [("q", "quit")]
+
+    def _render_controls(self) -> None:
+        live = self.live
+        step = self.query_one("#step", Static)
+        if self.state == "between" or live is None:
+            step.update("▶ Hand over: Enter deals the next hand")
+        else:
+            step.update(f"▶ {live.next_step}")
+        keys = self.query_one("#keys", Static)
+        width = keys.content_size.width or 66
+        keys.update(keys_content(self._choices(), width))
+        legal = live.legal if live is not None and self.state == "hand" else None
+        widget = self.query_one("#range", Static)
+        if legal is None:
+            widget.update("")
+            return
+        widget.update(Content.assemble(("Legal  ", "bold"), legal_text(legal)))
+
+    def _sync_log(self) -> None:
+        live = self.live
+        if live is None:
+            return
+        lines = record_lines(live.events, live.names)
+        for line in lines[self._logged :]:
+            self._write_log(line, log_style(line))
+        self._logged = len(lines)
+
+    def _procedure(self, text: str) -> None:
+        self.query_one("#procedure", Static).update(text)
