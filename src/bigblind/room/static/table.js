@@ -34,6 +34,8 @@ function clockEl(state, seat, now) {
 function seatCards(state, seat) {
   const own = seat.cards ? cardList(seat.cards) : null;
   if (own) return own.map(cardEl);
+  const shown = !state.hand && state.last_hand?.shown?.[String(seat.seat)];
+  if (shown) return cardList(shown).map(cardEl);
   if (state.hand && seat.in_hand && !seat.folded) return [cardEl(null), cardEl(null)];
   return [];
 }
