@@ -29,6 +29,10 @@ export class ActionBar {
       if (this.playPreAction(legal)) return;
     }
     this.legal = legal;
+    // Redraw only when something the bar shows has changed: a redraw would wipe a typed amount.
+    const view = JSON.stringify([legal, turnKey, me, seat, hand?.run_it_twice, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game]);
+    if (view === this.lastView) return;
+    this.lastView = view;
     const rows = [];
     if (legal) rows.push(...this.actingRows(legal));
     else if (hand && seat && seat.in_hand && !seat.folded) rows.push(this.preActionRow());
@@ -44,6 +48,7 @@ export class ActionBar {
 
   send(type, fields) {
     this.message = "";
+    this.lastView = null;
     this.pre = { checkFold: false, callAny: false };
     return this.connection.send(type, fields);
   }
