@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest play clean
+.PHONY: test lint typecheck pytest play serve clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -24,6 +24,9 @@ pytest: $(STAMP)
 
 play: $(STAMP)
 	$(VENV)/bin/bigblind play
+
+serve: $(STAMP)
+	$(VENV)/bin/bigblind serve
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -47,7 +47,12 @@ class ServerThread:
         self.port = free_port()
         self.app = app
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -75,6 +75,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         port=args.port,
         log_level="warning",
         ws_max_size=65536,
+        ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         lifespan="on",
     )
     server = uvicorn.Server(config)

@@ -33,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bigblind.errors import BigblindError
+from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
 from bigblind.room.replayer import hand_list, hand_replay
 from bigblind.room.runner import Connection, Lobby, dispatch
@@ -62,6 +63,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        # The evaluator builds its tables on first use (seconds): before the first
+        # showdown rather than during it.
+        evaluate7(0, 1, 2, 3, 4, 5, 6)
         lobby.restore()
         yield
         await lobby.close()

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from dataclasses import dataclass
@@ -202,6 +203,11 @@ class Room:
         return None if current is None else current.actor
 
     @property
+    def seating(self) -> tuple[tuple[int, str], ...]:
+        """Who sits where, by token hash: changes whenever a seat is taken or left."""
+        return tuple((seat, o.token) for seat, o in self.occupants.items())
+
+    @property
     def turn_started(self) -> float:
         """When the actor's turn began (the time of the hand's last event)."""
         return self._turn_started
@@ -240,6 +246,7 @@ class Room:
             raise RoomError(f"seat {seat} holds no bot due to act")
         return self._bots[seat].act(current.view(seat))
 
+    @functools.cached_property
     def public_settings(self) -> dict[str, Any]:
         """The settings as players see them: without the seed of a test room's decks."""
         data = self.settings.to_dict()

@@ -32,11 +32,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from bigblind.errors import BigblindError
 from bigblind.room import protocol as p
 from bigblind.room.room import Identity, Room
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
+from bigblind.room.views import personal_view, public_view
 
 __all__ = ["Connection", "Lobby", "RoomRunner", "dispatch"]
 
@@ -86,6 +89,8 @@ class RoomRunner:
         self.connections: set[Connection] = set()
         self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._seating_key: object = None
+        self._seat_of: dict[str, int | None] = {}
 
     def start(self) -> None:
         """Start the room's task."""
@@ -139,21 +144,36 @@ class RoomRunner:
         texts: dict[int | None, str] = {}
         room = self.room
         now = self.clock()
+        public = public_view(room)
+        seats = self._seats_by_token()
         for connection in list(self.connections):
             if connection.closed:
                 self.connections.discard(connection)
                 continue
-            seat = room.identify(connection.token).seat
+            seat = seats.get(connection.token) if connection.token else None
             text = texts.get(seat)
             if text is None:
                 state = {
                     "v": p.VERSION,
                     "type": "state",
                     "server_time": now,
-                    "state": room.view(seat),
+                    "state": personal_view(room, public, seat),
                 }
-                text = texts[seat] = json.dumps(state)
+                text = texts[seat] = orjson.dumps(state).decode()
             connection.send(text)
+
+    def _seats_by_token(self) -> dict[str, int | None]:
+        """Each connected token's seat, worked out again only when the seating changes."""
+        key = self.room.seating
+        if self._seating_key != key:
+            self._seating_key = key
+            self._seat_of = {}
+        seat_of = self._seat_of
+        for connection in self.connections:
+            token = connection.token
+            if token and token not in seat_of:
+                seat_of[token] = self.room.identify(token).seat
+        return seat_of
 
     # ------------------------------------------------------------ the task
 

@@ -43,11 +43,14 @@ if TYPE_CHECKING:
 __all__ = [
     "cards_text",
     "describe_event",
+    "hand_log",
     "last_action",
     "last_hand_view",
     "legal_view",
+    "personal_view",
     "phh_hidden",
     "pot_name",
+    "public_view",
     "redact_phh",
     "redact_pokerstars",
     "room_view",
@@ -198,6 +201,52 @@ def phh_hidden(current: TableHand, viewer: int | None, shown: Mapping[int, str])
 
 def room_view(room: Room, viewer: int | None) -> dict[str, Any]:
     """The whole room as ``viewer`` (a table seat, None for a spectator) may see it."""
+    return personal_view(room, public_view(room), viewer)
+
+
+def personal_view(room: Room, public: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """``public`` (from :func:`public_view`) with what ``viewer`` alone may see: their own
+    cards and, when they are to act, their legal actions. ``public`` is not changed."""
+    if viewer is None:
+        return public
+    view = dict(public)
+    view["you"] = viewer
+    current = room.current
+    if current is None or viewer not in current.seats:
+        return view
+    seats = view["seats"] = list(public["seats"])
+    entry = seats[viewer] = dict(seats[viewer])
+    if entry["cards"] is None:  # not shown yet: the viewer's own cards (RULES 3.4)
+        entry["cards"] = cards_text(current.hand.hole(current.hand_seat(viewer)))
+    if current.actor == viewer:
+        hand = view["hand"] = dict(public["hand"])
+        hand["legal"] = legal_view(current)
+    return view
+
+
+_LOG_CACHE: dict[int, tuple[TableHand, list[str], int]] = {}
+
+
+def hand_log(current: TableHand) -> list[str]:
+    """The hand's public log lines; each event is described once, however often it is sent."""
+    events = current.hand.events
+    cached = _LOG_CACHE.get(id(current.hand))
+    if cached is None or cached[0] is not current:
+        if len(_LOG_CACHE) > 4096:  # hands long over; a room holds one at a time
+            _LOG_CACHE.clear()
+        cached = (current, [], 0)
+    _, lines, seen = cached
+    for event in events[seen:]:
+        line = describe_event(event, current.names)
+        if line is not None:
+            lines.append(line)
+    _LOG_CACHE[id(current.hand)] = (current, lines, len(events))
+    return list(lines)
+
+
+def public_view(room: Room) -> dict[str, Any]:
+    """The room as a spectator sees it: no hidden card (RULES 3.4)."""
+    viewer = None
     current = room.current
     table = room.table
     shown = shown_cards(current) if current is not None else {}
@@ -230,9 +279,7 @@ def room_view(room: Room, viewer: int | None) -> dict[str, Any]:
                 bet=hand.bets[i],
                 folded=hand.folded[i],
             )
-            if seat == viewer:
-                entry["cards"] = cards_text(hand.hole(i))
-            elif seat in shown:
+            if seat in shown:
                 entry["cards"] = shown[seat]
             entry["last_action"] = last_action(hand.events, i, current.names)
         seats.append(entry)
@@ -256,19 +303,13 @@ def room_view(room: Room, viewer: int | None) -> dict[str, Any]:
             ],
             "actor": current.actor,
             "deadline": deadline,
-            "legal": legal_view(current)
-            if viewer is not None and viewer == current.actor
-            else None,
-            "log": [
-                line
-                for line in (describe_event(e, current.names) for e in hand.events)
-                if line is not None
-            ],
+            "legal": None,
+            "log": hand_log(current),
         }
     return {
         "room": room.id,
         "name": room.settings.name,
-        "settings": room.public_settings(),
+        "settings": room.public_settings,
         "blinds": list(room.blinds),
         "paused": room.paused,
         "ended": room.ended,
@@ -313,9 +354,5 @@ def last_hand_view(room: Room) -> dict[str, Any] | None:
             for n, pot in enumerate(hand.result.pots if hand.result else ())
             if pot.amount
         ],
-        "log": [
-            line
-            for line in (describe_event(e, current.names) for e in hand.events)
-            if line is not None
-        ],
+        "log": hand_log(current),
     }
