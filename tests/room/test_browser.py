@@ -114,11 +114,18 @@ def test_two_friends_play_a_hand_to_showdown(server: Server, browser: Any, tabs:
     outcome = alice.page.inner_text("[data-testid=outcome]")
     for pot in final["last_hand"]["pots"]:
         assert f"({pot['amount']})" in outcome
+    # The ledger panel shows the server's ledger to the chip.
     ledger = server.get(f"/api/rooms/{room}/ledger")
-    assert ledger  # the ledger answers for the room
     alice.page.click("[data-testid=tab-ledger]")
     alice.page.wait_for_selector("[data-testid=ledger] td")
-    assert "Alice" in alice.page.inner_text("[data-testid=ledger]")
+    rows = alice.page.locator("[data-testid=ledger] tr")
+    shown_rows = [rows.nth(i).inner_text().split("\t") for i in range(1, rows.count())]
+    expected = [
+        [p["name"], str(p["buy_in"]), str(p["cash_out"]), str(p["stack"]), str(p["net"])]
+        for p in ledger["players"]
+    ]
+    assert [[cell.replace(",", "").strip() for cell in row] for row in shown_rows] == expected
+    assert {p["name"]: p["buy_in"] for p in ledger["players"]} == {"Alice": 200, "Bob": 150}
 
 
 def test_presets_slider_bad_amounts_timeout_and_reload(

@@ -94,8 +94,8 @@ export class Panels {
     );
     if (!ledger) return [el("p", {}, "Loading…"), downloads];
     if (ledger.error) return [el("p", { class: "error-text" }, ledger.error), downloads];
-    const rows = (ledger.players ?? ledger.rows ?? []).map((row) =>
-      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_ins)), el("td", {}, chips(row.cash_outs)), el("td", {}, chips(row.stack ?? 0)), el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
+    const rows = (ledger.players ?? []).map((row) =>
+      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0)), el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
     );
     return [
       el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack"), el("th", {}, "Net")), rows),
