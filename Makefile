@@ -32,7 +32,7 @@ pytest: $(STAMP)
 $(CSTAMP): pyproject.toml setup.py
 	python3 -m venv $(CVENV)
 	$(CPY) -m pip install --quiet --upgrade pip
-	BIGBLIND_PURE_PYTHON=1 $(CPY) -m pip install --quiet '.[dev]' 'setuptools>=77'
+	BIGBLIND_PURE_PYTHON=1 $(CPY) -m pip install --quiet '.[dev,env,distributed,server]' 'setuptools>=77'
 	touch $(CSTAMP)
 
 compiled: $(CSTAMP)
