@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,distributed]'
+	$(PY) -m pip install --quiet -e '.[dev,env,distributed]'
 	touch $(STAMP)
 
 test: lint typecheck pytest

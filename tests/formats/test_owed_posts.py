@@ -167,7 +167,7 @@ def test_a_pot_of_no_chips_is_not_written() -> None:
     # as uncalled and the pot holds nothing.
     hand = Hand(Rules.no_limit(blinds=(0, 2)), [361, 51], button=1, deck=Deck.shuffled(3))
     hand.fold()
-    assert hand.result is not None and hand.result.pots[0].amount == 0
+    assert hand.result is not None and hand.result.pots == ()
     text = pokerstars.dumps(hand, hand_id=1, table="T", players=["ann", "bob"], when=WHEN)
     assert "collected 0" not in text and "collected (0)" not in text
     assert "Uncalled bet (2) returned to ann" in text
