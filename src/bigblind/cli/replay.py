@@ -103,7 +103,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.replayed + summary.skipped == 0 and summary.unreadable == 0:
+    if summary.replayed + summary.skipped == 0:
         print("bigblind replay: the files hold no hand", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -134,7 +134,12 @@ def replay_paths(
 
 def _replay_file(file: Path, out: TextIO, err: TextIO, summary: ReplaySummary, show: bool) -> None:
     try:
-        items = parse_each(file.read_text(encoding="utf-8-sig"))
+        text = file.read_text(encoding="utf-8-sig")
+        if not text.strip():
+            summary.unreadable += 1
+            print(f"{file}: cannot read: the file is empty", file=out)
+            return
+        items = parse_each(text)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         # ValueError covers HistoryError and what the TOML reader lets through
         # (an integer of thousands of digits); one bad file never stops the run.
