@@ -33,7 +33,7 @@ _MAX_SAMPLES = 10**10
 _CHUNK_SECONDS = 0.25  # each Monte Carlo call: short enough for Ctrl-C and the bar
 _FIRST_CHUNK = 20_000
 _GOLDEN = 0x9E3779B97F4A7C15
-_LONG_QUOTE = re.compile(r"'([^']{40,})'")
+_LONG_QUOTE = re.compile(r"(?:^|(?<=[\s(]))'([^']{40,})'(?=[\s:,)]|$)")
 # The library's words for its own arguments, as the command's options say them.
 _API_WORDS = (
     ("use Monte Carlo (exact=False)", "leave out --exact, or give --samples N"),
