@@ -73,3 +73,19 @@ def test_typing_an_amount_then_letters_neither_folds_nor_quits(tmp_path: Path) -
         assert "Traceback" not in screen
     finally:
         terminal.close()
+
+
+def test_ctrl_c_leaves_with_the_session_summary(tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m bigblind play --players 3 --seed 2 --speed 0 --clock 0"
+        f" --bots station --history-dir {tmp_path / 'h'}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command)
+    try:
+        terminal.wait_for("quit")
+        terminal.keys("C-c")
+        screen = terminal.wait_for("EXIT=", seconds=30)
+        assert "EXIT=130" in screen and "bigblind play: stopped (Ctrl-C)" in screen
+        assert "You played" in screen and "Traceback" not in screen
+    finally:
+        terminal.close()

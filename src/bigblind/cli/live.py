@@ -120,10 +120,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     app = LiveApp(
         session, history_dir=args.history_dir, blinds=args.blinds, structure=args.structure
     )
+    stopped = False
     try:
         app.run()
+        stopped = app.return_code == 130
     except KeyboardInterrupt:
-        print(f"bigblind live: {STOPPED}", file=err)
+        stopped = True
     if app.history_file is not None and app.history_file.exists():
         print(f"Hand histories (PHH): {app.history_file}", file=out)
     elif app.phh_error is not None:
@@ -133,4 +135,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     if app.save_error is not None:
         print(f"bigblind live: {app.save_error}", file=err)
         return 1
+    if stopped:
+        print(f"bigblind live: {STOPPED}", file=err)
+        return 130
     return 0

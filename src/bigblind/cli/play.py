@@ -255,15 +255,21 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             return 2
     from bigblind.ui.table_app import TableApp
 
+    app = TableApp(game)
+    stopped = False
     try:
-        TableApp(game).run()
+        app.run()
+        stopped = app.return_code == 130
     except KeyboardInterrupt:
-        print(f"bigblind play: {STOPPED}", file=err)
+        stopped = True
     for line in game.session_summary():
         print(line, file=out)
     if game.files.error is not None:
         print(f"bigblind play: hand histories could not be written: {game.files.error}", file=err)
         return 1
+    if stopped:
+        print(f"bigblind play: {STOPPED}", file=err)
+        return 130
     return 0
 
 
