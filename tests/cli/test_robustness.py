@@ -124,7 +124,9 @@ def test_replay_of_an_empty_folder_is_an_error(
 ) -> None:
     status, out, err = run(["replay", str(tmp_path)], capsys)
     assert status == 2 and out == ""
-    assert err == f"bigblind replay: no .phh or .phhs file in {tmp_path}\n"
+    assert err == (
+        f"bigblind replay: no hand history (.phh, .phhs, PokerStars .txt) in {tmp_path}\n"
+    )
     (tmp_path / "empty.phhs").write_text("")
     status, out, err = run(["replay", str(tmp_path)], capsys)
     assert status == 2 and err == "bigblind replay: the files hold no hand\n"
@@ -200,3 +202,36 @@ def test_python_m_bigblind_runs_the_command() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == "Royal flush (value 7462): As Ks Qs Js Ts\n"
+
+
+STARS = """PokerStars Hand #5:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/12/01 9:05:00 ET
+Table 'Alpha' 6-max Seat #1 is the button
+Seat 1: ann ($2 in chips)
+Seat 2: bob ($1.50 in chips)
+ann: posts small blind $0.01
+bob: posts big blind $0.02
+*** HOLE CARDS ***
+ann: raises $0.04 to $0.06
+bob: folds
+Uncalled bet ($0.04) returned to ann
+ann collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+Seat 1: ann (button) (small blind) collected ($0.04)
+Seat 2: bob (big blind) folded before Flop
+
+
+"""
+
+
+def test_replay_reads_pokerstars_histories(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "stars.txt").write_text(STARS + STARS.replace("#5", "#6").replace("folds", "calls"))
+    (tmp_path / "notes.txt").write_text("not a hand history")
+    status, out, _ = run(["replay", str(tmp_path)], capsys)
+    lines = out.splitlines()
+    assert lines[-1].startswith("2 hands replayed, 1 mismatched")
+    assert status == 1 and "notes.txt" not in out
+    status, out, _ = run(["replay", "--show", str(tmp_path / "stars.txt")], capsys)
+    assert "ann raises to 6" in out
