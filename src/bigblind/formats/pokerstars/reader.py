@@ -400,6 +400,9 @@ class _Hand:
             raise self.error(0, "a straddle is posted by the player left of the big blind")
         ante_type, ante = AnteType.NONE, max(antes.values(), default=0)
         if antes:
+            # One ante, by the big blind, is a big-blind ante. (Antes owed by every
+            # player read the same when the others were all-in on their blinds
+            # before the antes, RULES 2.6: the text cannot tell the two apart.)
             one = set(antes) == {bb_at}
             ante_type = AnteType.BIG_BLIND if one else AnteType.PER_PLAYER
         try:
