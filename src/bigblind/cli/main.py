@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO, cast
 
 import bigblind
-from bigblind.cli import acpc, equity, live, play, replay, simulate, tournament
+from bigblind.cli import acpc, equity, live, play, replay, serve, simulate, tournament
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
 from bigblind.cli.replay import ReplaySummary, replay_paths
@@ -68,7 +68,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bigblind", description="Texas Hold'em exactly by the rules.")
-    parser.add_argument("--version", action="version", version=f"bigblind {bigblind.__version__}")
+    form = "compiled" if bigblind.__compiled__ else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"bigblind {bigblind.__version__} ({form})"
+    )
     subparsers = cast(
         Subparsers, parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     )
@@ -87,6 +90,7 @@ _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     simulate.add_parser,
     live.add_parser,
     acpc.add_parser,
+    serve.add_parser,
 )
 
 
