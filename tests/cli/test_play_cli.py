@@ -61,7 +61,7 @@ def test_every_option() -> None:
     ("argv", "message"),
     [
         (["--players", "11"], "argument --players: 11 players: a table seats 2 to 10"),
-        (["--players", "1"], "argument --players: 1 players: a table seats 2 to 10"),
+        (["--players", "1"], "argument --players: 1 player: a table seats 2 to 10"),
         (["--players", "six"], "'six' is not a number of players: give 2 to 10"),
         (["--structure", "nolimit"], "'nolimit' is not a betting structure: accepted are nl"),
         (["--blinds", "2"], "'2' is not blinds: give small/big in whole chips, e.g. 1/2"),

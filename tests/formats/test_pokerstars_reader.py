@@ -7,10 +7,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bigblind import AnteType, Deck, Hand, HistoryError, Rules, Structure
+from bigblind.engine.events import Forced, Posted
 from bigblind.formats import pokerstars
 from bigblind.formats.phh import HandHistory
 from bigblind.formats.pokerstars import Tournament
@@ -128,6 +129,10 @@ def test_what_the_writer_writes_reads_back_and_replays(
         tournament=Tournament(77, level=3, buy_in=(500, 50)) if tournament else None,
         rake=rake,
     )
+    posted_antes = {e.seat for e in hand.events if isinstance(e, Posted) and e.kind is Forced.ANTE}
+    # Antes owed by all that only the big blind could post read as a big-blind ante:
+    # the text cannot tell them apart (see the reader).
+    assume(hand.rules.ante_type is not AnteType.PER_PLAYER or len(posted_antes) > 1)
     (history,) = pokerstars.loads(text)
     replayed = replays_as_filed(history)
     n, button = hand.seats, hand.button

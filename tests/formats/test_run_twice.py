@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import tomllib
+from datetime import datetime
 
 import pytest
 
 from bigblind import Deck, Hand, HistoryError, Rules
-from bigblind.formats import phh
+from bigblind.formats import phh, pokerstars
 
+WHEN = datetime(2026, 12, 1, 10, 0, 0)
 
 def run_twice(seed: int, *, flop_first: bool = False) -> Hand:
     """Three players all-in, the rest of the board dealt twice."""
@@ -60,3 +62,27 @@ def test_a_bad_runs_field_is_refused() -> None:
     text = phh.dumps(run_twice(1)).replace("_runs = 2", "_runs = 3")
     with pytest.raises(HistoryError, match="'_runs' 3 must be 1 or 2"):
         phh.loads(text)
+
+
+@pytest.mark.parametrize("flop_first", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_pokerstars_writes_first_and_second_boards_and_reads_them_back(
+    seed: int, flop_first: bool
+) -> None:
+    # RULES 10.3 in PokerStars' words: FIRST and SECOND streets, a showdown per run.
+    hand = run_twice(seed, flop_first=flop_first)
+    text = pokerstars.dumps(hand, hand_id=1, table="T", players=["ann", "bob", "cat"], when=WHEN)
+    lines = text.splitlines()
+    streets = [line.split(" [")[0] for line in lines if line.startswith("*** ")]
+    runout = ["TURN", "RIVER"] if flop_first else ["FLOP", "TURN", "RIVER"]
+    expected = [f"*** {run} {street} ***" for run in ("FIRST", "SECOND") for street in runout]
+    assert [s for s in streets if "FIRST " in s or "SECOND " in s][: len(expected)] == expected
+    assert "*** FIRST SHOW DOWN ***" in lines and "*** SECOND SHOW DOWN ***" in lines
+    assert "Hand was run twice" in lines
+    boards = [" ".join(map(str, board)) for board in hand.boards]
+    assert f"FIRST Board [{boards[0]}]" in lines and f"SECOND Board [{boards[1]}]" in lines
+    assert "collected 0" not in text
+    (history,) = pokerstars.loads(text)
+    assert history.runs == 2
+    again = pokerstars.replay(history)
+    assert pokerstars.results_match(history, again) and again.boards == hand.boards

@@ -16,11 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bigblind.cli.options import Subparsers, count
+from bigblind.cli.options import Subparsers, count, shown
 from bigblind.cli.progress import STOPPED, Progress
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ _MAX_SAMPLES = 10**10
 _CHUNK_SECONDS = 0.25  # each Monte Carlo call: short enough for Ctrl-C and the bar
 _FIRST_CHUNK = 20_000
 _GOLDEN = 0x9E3779B97F4A7C15
+_LONG_QUOTE = re.compile(r"(?:^|(?<=[\s(]))'([^']{40,})'(?=[\s:,)]|$)")
 # The library's words for its own arguments, as the command's options say them.
 _API_WORDS = (
     ("use Monte Carlo (exact=False)", "leave out --exact, or give --samples N"),
@@ -348,6 +350,8 @@ def _first_line(error: BaseException) -> str:
 
 
 def _user_words(text: str) -> str:
+    """A library message as the command says it: option names, long inputs cut short."""
+    text = _LONG_QUOTE.sub(lambda m: shown(m.group(1)), text)
     for api, words in _API_WORDS:
         text = text.replace(api, words)
     if "Exceeds the limit" in text and "digits" in text:

@@ -21,7 +21,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
+from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds, shown
 from bigblind.cli.progress import STOPPED
 from bigblind.engine.rules import Rules
 
@@ -33,9 +33,9 @@ def _players(text: str) -> list[tuple[str, int]]:
     for item in text.split(","):
         name, colon, chips = item.strip().rpartition(":")
         name = name.strip()
-        if not colon or not name or not chips.strip().isdigit() or int(chips) < 1:
+        if not colon or not name or not _whole(chips) or int(chips) < 1:
             raise argparse.ArgumentTypeError(
-                f"{item.strip()!r}: give each player as name:chips, e.g. Ann:200,Bob:200"
+                f"{shown(item.strip())}: give each player as name:chips, e.g. Ann:200,Bob:200"
             )
         players.append((name, int(chips)))
     if not 2 <= len(players) <= 23:
@@ -45,9 +45,15 @@ def _players(text: str) -> list[tuple[str, int]]:
     return players
 
 
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number of at most 12 digits 0-9."""
+    word = text.strip()
+    return 0 < len(word) <= 12 and word.isascii() and word.isdigit()
+
+
 def _seat(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat: seats are numbered from 1")
+    if not _whole(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a seat: seats are numbered from 1")
     return int(text)
 
 
@@ -114,10 +120,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     app = LiveApp(
         session, history_dir=args.history_dir, blinds=args.blinds, structure=args.structure
     )
+    stopped = False
     try:
         app.run()
+        stopped = app.return_code == 130
     except KeyboardInterrupt:
-        print(f"bigblind live: {STOPPED}", file=err)
+        stopped = True
     if app.history_file is not None and app.history_file.exists():
         print(f"Hand histories (PHH): {app.history_file}", file=out)
     elif app.phh_error is not None:
@@ -127,4 +135,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     if app.save_error is not None:
         print(f"bigblind live: {app.save_error}", file=err)
         return 1
+    if stopped:
+        print(f"bigblind live: {STOPPED}", file=err)
+        return 130
     return 0

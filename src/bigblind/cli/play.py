@@ -23,7 +23,14 @@ import math
 import sys
 from typing import TextIO
 
-from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds, count
+from bigblind.cli.options import (
+    Subparsers,
+    add_history_dir,
+    add_structure,
+    blinds,
+    count,
+    shown,
+)
 from bigblind.cli.progress import STOPPED
 from bigblind.ui.game import BOT_NAMES, GameConfig
 
@@ -35,10 +42,11 @@ def _players(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of players: give 2 to 10"
+            f"{shown(text)} is not a number of players: give 2 to 10"
         ) from None
     if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"{value} players: a table seats 2 to 10")
+        noun = "player" if value == 1 else "players"
+        raise argparse.ArgumentTypeError(f"{value} {noun}: a table seats 2 to 10")
     return value
 
 
@@ -47,7 +55,7 @@ def _stack(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a stack: give whole chips, e.g. 200"
+            f"{shown(text)} is not a stack: give whole chips, e.g. 200"
         ) from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"stack {value}: a stack is 1 chip or more")
@@ -247,15 +255,21 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             return 2
     from bigblind.ui.table_app import TableApp
 
+    app = TableApp(game)
+    stopped = False
     try:
-        TableApp(game).run()
+        app.run()
+        stopped = app.return_code == 130
     except KeyboardInterrupt:
-        print(f"bigblind play: {STOPPED}", file=err)
+        stopped = True
     for line in game.session_summary():
         print(line, file=out)
     if game.files.error is not None:
         print(f"bigblind play: hand histories could not be written: {game.files.error}", file=err)
         return 1
+    if stopped:
+        print(f"bigblind play: {STOPPED}", file=err)
+        return 130
     return 0
 
 

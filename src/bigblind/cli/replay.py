@@ -21,7 +21,7 @@ from typing import TextIO
 from bigblind.cli.options import Subparsers, plural
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.engine.hand import Hand
-from bigblind.errors import BigblindError
+from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats.phh import (
     HandHistory,
     UnsupportedVariantError,
@@ -33,6 +33,8 @@ from bigblind.formats.phh import (
 __all__ = ["PHH_SUFFIXES", "ReplaySummary", "add_parser", "replay_paths", "run"]
 
 PHH_SUFFIXES = (".phh", ".phhs")
+STARS_START = "PokerStars Hand #"
+"""How every hand of a PokerStars history begins (the files are ``.txt``)."""
 _SEAT = re.compile(r"\bseat (\d+)\b")
 _PROGRESS_FROM = 20  # files: fewer go by too fast for a bar
 
@@ -41,10 +43,11 @@ def add_parser(subparsers: Subparsers) -> None:
     """Declare ``bigblind replay``."""
     command = subparsers.add_parser(
         "replay",
-        help="replay PHH hand histories and check their final stacks",
+        help="replay hand histories (PHH, PokerStars) and check their final stacks",
         description=(
-            "Replay every hand of the given .phh and .phhs files (folders are searched"
-            " recursively) and compare the final stacks with finishing_stacks. Prints one"
+            "Replay every hand of the given .phh and .phhs files and PokerStars hand"
+            " histories (.txt; folders are searched recursively) and compare the final"
+            " stacks with those the file gives. Prints one"
             " line per hand that fails or ends with other stacks, one per file that cannot"
             " be read, then a summary; hands of other variants than NT and FT are skipped"
             " (listed on stderr). Exits 0 only when every hand replayed and matched."
@@ -93,7 +96,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     files = list(_phh_files(paths))
     if not files:
         shown = ", ".join(str(p) for p in paths)
-        print(f"bigblind replay: no .phh or .phhs file in {shown}", file=err)
+        print(
+            f"bigblind replay: no hand history (.phh, .phhs, PokerStars .txt) in {shown}", file=err
+        )
         return 2
     summary = ReplaySummary()
     try:
@@ -103,7 +108,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.replayed + summary.skipped == 0 and summary.unreadable == 0:
+    if summary.replayed + summary.skipped == 0:
         print("bigblind replay: the files hold no hand", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -134,7 +139,13 @@ def replay_paths(
 
 def _replay_file(file: Path, out: TextIO, err: TextIO, summary: ReplaySummary, show: bool) -> None:
     try:
-        items = parse_each(file.read_text(encoding="utf-8-sig"))
+        text = file.read_text(encoding="utf-8-sig")
+        if not text.strip():
+            summary.unreadable += 1
+            print(f"{file}: cannot read: the file is empty", file=out)
+            return
+        stars = text.lstrip("\ufeff").startswith(STARS_START)
+        items = _stars_each(text) if stars else parse_each(text)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         # ValueError covers HistoryError and what the TOML reader lets through
         # (an integer of thousands of digits); one bad file never stops the run.
@@ -153,23 +164,41 @@ def _replay_file(file: Path, out: TextIO, err: TextIO, summary: ReplaySummary, s
             print(f"{label}: skipped: {UnsupportedVariantError(item.variant)}", file=err)
             continue
         summary.replayed += 1
-        problem = _check(item)
+        problem = _check(item, stars=stars)
         if problem is not None:
             summary.mismatched += 1
             print(f"{label}: {problem}", file=out)
         if show:
-            _show(item, label, out)
+            _show(item, label, out, stars=stars)
 
 
-def _check(item: HandHistory) -> str | None:
+def _stars_each(text: str) -> list[HandHistory | HistoryError]:
+    """Each hand of a PokerStars history, or the error that one hand gives."""
+    from bigblind.formats import pokerstars
+
+    body = text.lstrip("\ufeff")
+    out: list[HandHistory | HistoryError] = []
+    for number, chunk in enumerate(body.split(STARS_START)[1:], start=1):
+        try:
+            out.extend(pokerstars.loads(STARS_START + chunk))
+        except HistoryError as error:
+            out.append(HistoryError(f"hand {number}: {error}"))
+    return out
+
+
+def _check(item: HandHistory, *, stars: bool = False) -> str | None:
     """What is wrong with the hand's replay, in the file's names; None when it matches."""
+    from bigblind.formats import pokerstars
+
     names = player_names(item)
     try:
-        hand = replay(item)
+        hand = pokerstars.replay(item) if stars else replay(item)
     except (BigblindError, ValueError) as error:
         return _named(str(error), names)
     expected = item.finishing_stacks
     if expected is None:
+        return None
+    if stars and hand.result is not None and pokerstars.results_match(item, hand):
         return None
     if hand.result is None:
         return (
@@ -211,14 +240,15 @@ def _named(text: str, names: Sequence[str]) -> str:
     return _SEAT.sub(name, text.splitlines()[0] if text else text)
 
 
-def _show(item: HandHistory, label: str, out: TextIO) -> None:
+def _show(item: HandHistory, label: str, out: TextIO, *, stars: bool = False) -> None:
     """The hand street by street, as far as it replays."""
+    from bigblind.formats import pokerstars
     from bigblind.ui.render import showdown_lines
 
     names = player_names(item)
     print(f"── {label}", file=out)
     try:
-        hand = replay(item)
+        hand = pokerstars.replay(item) if stars else replay(item)
     except (BigblindError, ValueError):
         print("   (does not replay; see above)", file=out)
         return
@@ -261,10 +291,24 @@ def _phh_files(paths: Sequence[Path]) -> Iterator[Path]:
     """The PHH files named or found (recursively, in name order) under the folders named."""
     for path in paths:
         if path.is_dir():
-            found = (p for p in path.rglob("*") if p.suffix in PHH_SUFFIXES and p.is_file())
+            found = (p for p in path.rglob("*") if p.is_file() and _is_history(p))
             yield from sorted(found)
         else:
             yield path
+
+
+def _is_history(path: Path) -> bool:
+    """A PHH file, or a ``.txt`` file that begins as a PokerStars history does."""
+    if path.suffix in PHH_SUFFIXES:
+        return True
+    if path.suffix != ".txt":
+        return False
+    try:
+        with path.open("rb") as file:
+            head = file.read(64)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf").startswith(STARS_START.encode())
 
 
 def _reason(error: BaseException) -> str:

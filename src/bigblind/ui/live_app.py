@@ -48,6 +48,7 @@ from bigblind.sessions.live import (
     ProcedureApplied,
     StubShuffled,
 )
+from bigblind.ui.amount import read_amount
 from bigblind.ui.confirm import Confirm
 from bigblind.ui.histories import append_text
 from bigblind.ui.live_screen import LiveScreen
@@ -148,7 +149,7 @@ class LiveApp(LiveScreen):
             blinds = parse_blinds(self.query_one("#setup-blinds", Input).value)
             structure = parse_structure(self.query_one("#setup-structure", Input).value)
             button_text = self.query_one("#setup-button", Input).value.strip()
-            if not button_text.isdigit() or not 1 <= int(button_text) <= len(players):
+            if read_amount(button_text) is None or not 1 <= int(button_text) <= len(players):
                 raise ValueError(f"button {button_text!r}: give a seat from 1 to {len(players)}")
             rules = Rules(structure=structure, small_blind=blinds[0], big_blind=blinds[1])
             if self.session is None:
@@ -277,7 +278,7 @@ class LiveApp(LiveScreen):
         """A table seat number (from 1) as a hand seat."""
         session = self.session
         assert session is not None
-        if not text.isdigit():
+        if read_amount(text) is None:
             raise ValueError(f"{text!r} is not a seat number")
         seat = int(text) - 1
         if seat not in session.dealt:
@@ -445,15 +446,16 @@ class LiveApp(LiveScreen):
         if mode == "seat":
             return self._do("deal_hole", self._seat_of(value), None)
         if mode == "count":
-            if len(words) != 2 or not words[1].isdigit():
+            if len(words) != 2 or read_amount(words[1]) is None:
                 raise ValueError("give the seat and the cards it holds, e.g. 3 1")
             return self._do("report_wrong_count", self._seat_of(words[0]), int(words[1]))
         if mode == "misdeal":
             return self._do("misdeal", value or "the dealer called a misdeal")
         if mode == "raise":
-            if not value.isdigit():
+            amount = read_amount(value)
+            if amount is None:
                 raise ValueError("type the chips of the bet or raise, e.g. 8")
-            return self._do("raise_to", int(value))
+            return self._do("raise_to", amount)
         if mode == "board":
             return self._do("deal_board", value)
         if mode == "show":

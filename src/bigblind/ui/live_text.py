@@ -22,6 +22,7 @@ from bigblind.sessions.live import (
     ProcedureApplied,
     StubShuffled,
 )
+from bigblind.ui.amount import read_amount
 from bigblind.ui.render import (
     cards_text,
     event_line,
@@ -51,8 +52,10 @@ def parse_players(text: str) -> list[tuple[str, int]]:
     for item in text.split(","):
         name, colon, chips = item.strip().rpartition(":")
         name = name.strip()
-        if not colon or not name or not chips.strip().isdigit():
-            raise ValueError(f"{item.strip()!r}: write each player as name:chips, e.g. Ann:200")
+        if not colon or not name or read_amount(chips) is None:
+            raise ValueError(
+                f"{item.strip()[:30]!r}: write each player as name:chips, e.g. Ann:200"
+            )
         players.append((name, int(chips)))
     if not 2 <= len(players) <= 23:
         raise ValueError(f"{len(players)} players: a live game seats 2 to 23")
@@ -66,8 +69,8 @@ def parse_blinds(text: str) -> tuple[int, int]:
     (5, 10)
     """
     small, slash, big = text.strip().partition("/")
-    if not slash or not small.strip().isdigit() or not big.strip().isdigit():
-        raise ValueError(f"{text!r}: write the blinds as small/big, e.g. 1/2")
+    if not slash or read_amount(small) is None or read_amount(big) is None:
+        raise ValueError(f"{text[:30]!r}: write the blinds as small/big, e.g. 1/2")
     pair = int(small), int(big)
     if not 1 <= pair[0] <= pair[1]:
         raise ValueError(f"blinds {text!r}: the small blind is 1 to the big blind")
@@ -75,11 +78,19 @@ def parse_blinds(text: str) -> tuple[int, int]:
 
 
 def parse_structure(text: str) -> Structure:
-    """``'nl'``, ``'pl'`` or ``'fl'``."""
+    """``'nl'``, ``'pl'`` or ``'fl'``, or the long names ``'no-limit'`` ... as the commands take.
+
+    >>> parse_structure("Pot-limit") is parse_structure("pl")
+    True
+    """
+    word = text.strip().lower().replace(" ", "-").replace("_", "-")
+    long_names = {"no-limit": "nl", "pot-limit": "pl", "fixed-limit": "fl", "limit": "fl"}
     try:
-        return STRUCTURES[text.strip().lower()]
+        return STRUCTURES[long_names.get(word, word)]
     except KeyError:
-        raise ValueError(f"{text!r}: the game is nl, pl or fl") from None
+        raise ValueError(
+            f"{text[:20]!r}: the game is nl, pl or fl (no-limit, pot-limit, fixed-limit)"
+        ) from None
 
 
 def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:

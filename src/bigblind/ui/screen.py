@@ -28,9 +28,9 @@ Screen { layout: vertical; background: #0b2818; }
             padding: 0 1; background: #0f2236; }
 #hint { width: 1fr; color: #93a3b8; }
 #message { height: auto; color: #fca5a5; text-style: bold; }
-#log-box { width: 1fr; min-width: 30; border: round #6b7280; border-title-color: #e5e7eb;
+#log-box { width: 1fr; min-width: 16; border: round #6b7280; border-title-color: #e5e7eb;
            background: #111827; }
-#log { padding: 0 1; }
+#log { padding: 0 1; width: 100%; }
 """
 """The rules both apps' CSS starts with; each adds its own (none of the same property)."""
 

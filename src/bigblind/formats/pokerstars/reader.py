@@ -86,7 +86,10 @@ _ACTION: Final = re.compile(
     rf"(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?"
     r"(?: and has reached the .* cap)?(?: \[.*\])?"
 )
-_STREET: Final = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<new>[^\]]*)\]")
+_STREET: Final = re.compile(
+    r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\* "
+    r"(?:\[[^\]]*\] )?\[(?P<new>[^\]]*)\]"
+)
 _DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 _SHOWS: Final = re.compile(r"shows \[(?P<cards>[^\]]*)\]")
 _COLLECTED: Final = re.compile(
@@ -197,6 +200,7 @@ class _Hand:
     posts: list[_Post] = field(default_factory=list)
     play: list[tuple[str, str]] = field(default_factory=list)  # (name or 'd', PHH verb)
     rake: int = 0
+    runs: int = 1
     metadata: dict[str, object] = field(default_factory=dict)
 
     def history(self) -> HandHistory:
@@ -259,7 +263,12 @@ class _Hand:
         if not line or line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
             return
         if street := _STREET.fullmatch(line):
-            self.play.append(("d", f"db {self.cards(index, street['new'], 1)}"))
+            cards = self.cards(index, street["new"], 1)
+            if street["run"] == "SECOND":  # RULES 10.3: the board run twice
+                self.runs = 2
+                self.play.append(("d", f"db {cards} # run 2"))
+                return
+            self.play.append(("d", f"db {cards}"))
             for player in self.players.values():
                 player.street = 0
             return
@@ -400,6 +409,9 @@ class _Hand:
             raise self.error(0, "a straddle is posted by the player left of the big blind")
         ante_type, ante = AnteType.NONE, max(antes.values(), default=0)
         if antes:
+            # One ante, by the big blind, is a big-blind ante. (Antes owed by every
+            # player read the same when the others were all-in on their blinds
+            # before the antes, RULES 2.6: the text cannot tell the two apart.)
             one = set(antes) == {bb_at}
             ante_type = AnteType.BIG_BLIND if one else AnteType.PER_PLAYER
         try:
@@ -436,6 +448,7 @@ class _Hand:
             small_blind_on_button=on_button,
             live_blinds=tuple(live) if any(live) else (),
             dead_money=tuple(dead) if any(dead) else (),
+            runs=self.runs,
         )
 
     # -------------------------------------------------------------- pieces

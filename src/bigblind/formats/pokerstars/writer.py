@@ -16,6 +16,8 @@ from bigblind.engine.events import (
     Mucked,
     Posted,
     PotAwarded,
+    RunBoardDealt,
+    RunsAgreed,
     Shown,
     Street,
 )
@@ -159,6 +161,8 @@ class _Writer:
         self.put_in: set[int] = set()  # seats that put in a blind or chose to bet
         self.blinds: dict[int, list[Forced]] = {}
         self.collected = [0] * hand.seats
+        self.runs = 1  # 2 for a board run twice (RULES 10.3)
+        self.second: list[Card] = []  # the second run's board
 
     def play(self, hero: int | None, rake: int) -> list[str]:
         """From the posts to the last chip collected."""
@@ -187,10 +191,15 @@ class _Writer:
         street = Street.PREFLOP
         showdown: list[Shown | Mucked] = []
         for event in self.events:
-            if isinstance(event, BoardDealt):
+            if isinstance(event, RunsAgreed):
+                self.runs = event.runs
+                self.second = list(self.board)  # the run-out starts from the board so far
+            elif isinstance(event, BoardDealt):
                 lines.append(self._street_line(event))
                 street = event.street
                 current = 0
+            elif isinstance(event, RunBoardDealt):
+                lines.append(self._second_street_line(event))
             elif isinstance(event, Acted):
                 lines.append(self._action_line(event, current))
                 if event.kind in (ActionKind.BET, ActionKind.RAISE):
@@ -206,11 +215,15 @@ class _Writer:
             elif isinstance(event, Shown | Mucked):
                 showdown.append(event)
         shares = self._shares(rake)
-        if showdown:
+        if showdown and self.runs == 1:
             lines.append("*** SHOW DOWN ***")
         printed: set[int] = set()
         earlier: list[int] = []
+        run = 0
         for award, pot_shares in zip(self.awards, shares, strict=True):
+            if award.run != run and self.runs > 1:
+                run = award.run
+                lines.append(f"*** {'FIRST' if run == 1 else 'SECOND'} SHOW DOWN ***")
             # PokerStars shows the hands of each pot's players just before that pot goes.
             for event in showdown:
                 if event.seat in award.eligible and event.seat not in printed:
@@ -232,15 +245,24 @@ class _Writer:
         money, names = self.money, self.names
         total = sum(award.amount for award in self.awards)
         net = self._net_pots(rake)
-        if len(self.awards) <= 1:
+        by_pot: dict[int, int] = {}
+        for award, amount in zip(self.awards, net, strict=True):
+            by_pot[award.pot] = by_pot.get(award.pot, 0) + amount  # both runs' halves
+        if len(by_pot) <= 1:
             pots = ""
         else:
-            by_pot = sorted(zip((a.pot for a in self.awards), net, strict=True))
             pots = " " + " ".join(
-                f"{self._pot_name(pot, title=True)} {money(amount)}." for pot, amount in by_pot
+                f"{self._pot_name(pot, title=True)} {money(amount)}."
+                for pot, amount in sorted(by_pot.items())
             )
         lines = ["*** SUMMARY ***", f"Total pot {money(total)}{pots} | Rake {money(rake)}"]
-        if self.board:
+        if self.runs > 1:
+            lines += [
+                "Hand was run twice",
+                f"FIRST Board [{format_cards(self.board, ' ')}]",
+                f"SECOND Board [{format_cards(self.second, ' ')}]",
+            ]
+        elif self.board:
             lines.append(f"Board [{format_cards(self.board, ' ')}]")
         button = self.hand.button
         for seat in self.by_table_seat:
@@ -285,10 +307,13 @@ class _Writer:
     def _street_line(self, event: BoardDealt) -> str:
         before = format_cards(self.board, " ")
         self.board.extend(event.cards)
-        new = format_cards(event.cards, " ")
-        if event.street is Street.FLOP:
-            return f"*** FLOP *** [{new}]"
-        return f"*** {event.street.label.upper()} *** [{before}] [{new}]"
+        return _street(event.street, before, event.cards, "FIRST " if self.runs > 1 else "")
+
+    def _second_street_line(self, event: RunBoardDealt) -> str:
+        """A street of the second run (RULES 10.3), as PokerStars writes a hand run twice."""
+        before = format_cards(self.second, " ")
+        self.second.extend(event.cards)
+        return _street(event.street, before, event.cards, "SECOND ")
 
     def _action_line(self, event: Acted, current: int) -> str:
         name, money = self.names[event.seat], self.money
@@ -345,7 +370,7 @@ class _Writer:
         return f"collected ({money(won)})" if won else ""
 
     def _pot_name(self, pot: int, *, title: bool = False) -> str:
-        order = sorted(award.pot for award in self.awards)
+        order = sorted({award.pot for award in self.awards})
         count, rank = len(order), order.index(pot)
         if count == 1:
             name = "pot"
@@ -414,3 +439,11 @@ def _share_out(total: int, amounts: Sequence[int]) -> list[int]:
 
 def _known(cards: Sequence[Card | None]) -> list[Card]:
     return [c for c in cards if c is not None]
+
+
+def _street(street: Street, before: str, cards: Sequence[Card], run: str) -> str:
+    """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``; ``run`` is ``'FIRST '``, ``'SECOND '``."""
+    new = format_cards(cards, " ")
+    if street is Street.FLOP:
+        return f"*** {run}FLOP *** [{new}]"
+    return f"*** {run}{street.label.upper()} *** [{before}] [{new}]"

@@ -1,0 +1,91 @@
+"""The terminal table in a real terminal (tmux): key sequences as a person types them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Terminal:
+    """A tmux session of 100x30 running one shell command."""
+
+    def __init__(self, command: str) -> None:
+        self.name = f"bigblind-{uuid.uuid4().hex[:8]}"
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "30", command],
+            check=True,
+        )
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.3)
+
+    def screen(self) -> str:
+        done = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+        )
+        return done.stdout
+
+    def wait_for(self, text: str, seconds: float = 90) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.3)
+        raise AssertionError(f"{text!r} never showed:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def test_typing_an_amount_then_letters_neither_folds_nor_quits(tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m bigblind play --players 2 --seed 1 --speed 0 --clock 0"
+        f" --bots station --history-dir {tmp_path / 'h'}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command)
+    try:
+        for _ in range(10):
+            screen = terminal.wait_for("quit")
+            if "Your turn" in screen:
+                break
+            terminal.keys("n")
+        terminal.wait_for("Your turn")
+        terminal.keys("r", "3", "0", "f", "q")
+        screen = terminal.screen()
+        assert "Your turn" in screen and "Digits only" in screen
+        assert "folds" not in screen.split("Hand log")[-1]
+        terminal.keys("Escape", "q")
+        terminal.wait_for("Quit in the middle of the hand?")
+        terminal.keys("y")
+        screen = terminal.wait_for("EXIT=")
+        assert "EXIT=0" in screen and "You played 0 hands." in screen
+        assert "Traceback" not in screen
+    finally:
+        terminal.close()
+
+
+def test_ctrl_c_leaves_with_the_session_summary(tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m bigblind play --players 3 --seed 2 --speed 0 --clock 0"
+        f" --bots station --history-dir {tmp_path / 'h'}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command)
+    try:
+        terminal.wait_for("quit")
+        terminal.keys("C-c")
+        screen = terminal.wait_for("EXIT=", seconds=30)
+        assert "EXIT=130" in screen and "bigblind play: stopped (Ctrl-C)" in screen
+        assert "You played" in screen and "Traceback" not in screen
+    finally:
+        terminal.close()
