@@ -12,6 +12,7 @@ from bigblind.formats import phh, pokerstars
 
 WHEN = datetime(2026, 12, 1, 10, 0, 0)
 
+
 def run_twice(seed: int, *, flop_first: bool = False) -> Hand:
     """Three players all-in, the rest of the board dealt twice."""
     hand = Hand(

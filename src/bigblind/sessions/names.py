@@ -1,45 +1,30 @@
 """Players' names that every hand history can hold.
 
-A name goes into PHH strings, PokerStars lines and terminal rows. Characters
-that end a line or that no file can encode would break them, so a session
-refuses such a name when the player sits down, saying which character is wrong.
+A name goes into PHH strings, PokerStars lines and terminal rows, so a session
+refuses, when the player sits down, any name the history writers would refuse
+(:func:`bigblind.formats.check_name`), with the session's own error.
 
 >>> check_name("Ann Lee", ValueError)
 'Ann Lee'
 >>> check_name("Ann\\u2028Lee", ValueError)
 Traceback (most recent call last):
 ...
-ValueError: the name 'Ann\\u2028Lee' holds a line separator (U+2028): give a name on one line...
+ValueError: player name 'Ann\\u2028Lee' cannot be written in a hand history: it holds U+2028...
 """
 
 from __future__ import annotations
 
-import unicodedata
+from bigblind.errors import HistoryError
+from bigblind.formats import check_name as _check_for_histories
 
 __all__ = ["check_name"]
 
-# Categories that no history format can carry in a name: control characters
-# (\r, \n, \x85 ...), line and paragraph separators, lone surrogates.
-_REFUSED = {"Cc": "a control character", "Zl": "a line separator", "Zp": "a paragraph separator"}
-
 
 def check_name(name: object, error: type[ValueError]) -> str:
-    """Return ``name`` when it is fit to seat, else raise ``error`` saying what is wrong.
-
-    A name is a non-empty string, not only spaces, of printable characters on
-    one line (no control character, line or paragraph separator, or lone
-    surrogate).
-    """
-    if not isinstance(name, str) or not name.strip():
+    """Return ``name`` when it is fit to seat, else raise ``error`` saying what is wrong."""
+    if not isinstance(name, str):
         raise error(f"a player's name must be some text, not {name!r}")
-    for char in name:
-        category = unicodedata.category(char)
-        what = _REFUSED.get(category)
-        if category == "Cs":
-            what = "a lone surrogate"
-        if what is not None:
-            raise error(
-                f"the name {name!r} holds {what} (U+{ord(char):04X}):"
-                " give a name on one line, of printable characters"
-            )
-    return name
+    try:
+        return _check_for_histories(name)
+    except HistoryError as problem:
+        raise error(str(problem)) from None
