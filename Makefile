@@ -6,13 +6,13 @@ CVENV ?= .venv-compiled
 CPY := $(CVENV)/bin/python
 CSTAMP := $(CVENV)/.deps
 
-.PHONY: test lint typecheck pytest compiled pytest-compiled play clean
+.PHONY: test lint typecheck pytest compiled pytest-compiled play serve clean
 
 # The development install is editable and pure Python: edits take effect at once.
 $(STAMP): pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev]'
+	BIGBLIND_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,env,distributed,server]'
 	touch $(STAMP)
 
 test: lint typecheck pytest pytest-compiled
@@ -32,7 +32,7 @@ pytest: $(STAMP)
 $(CSTAMP): pyproject.toml setup.py
 	python3 -m venv $(CVENV)
 	$(CPY) -m pip install --quiet --upgrade pip
-	BIGBLIND_PURE_PYTHON=1 $(CPY) -m pip install --quiet '.[dev]' 'setuptools>=77'
+	BIGBLIND_PURE_PYTHON=1 $(CPY) -m pip install --quiet '.[dev,env,distributed,server]' 'setuptools>=77'
 	touch $(CSTAMP)
 
 compiled: $(CSTAMP)
@@ -49,6 +49,9 @@ pytest-compiled: compiled
 
 play: $(STAMP)
 	$(VENV)/bin/bigblind play
+
+serve: $(STAMP)
+	$(VENV)/bin/bigblind serve
 
 clean:
 	rm -rf $(VENV) $(CVENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

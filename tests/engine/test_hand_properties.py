@@ -9,12 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigblind import AnteType, Deck, Hand, IllegalActionError, Rules, Structure
-from bigblind.engine.events import BoardDealt, Burned, HoleDealt, Shown
+from bigblind.engine.events import (
+    BoardDealt,
+    Burned,
+    HoleDealt,
+    PotAwarded,
+    RunBoardDealt,
+    RunsAgreed,
+    Shown,
+)
 from tests.support import chips_in_play
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Hand:
+def games(draw: st.DrawFn, *, offer_run_twice: bool = False) -> Hand:
     players = draw(st.integers(2, 23))
     structure = draw(st.sampled_from(Structure))
     big = draw(st.integers(1, 50))
@@ -34,7 +42,8 @@ def games(draw: st.DrawFn) -> Hand:
     stacks = draw(st.lists(st.integers(1, 1000 * big), min_size=players, max_size=players))
     button = draw(st.integers(0, players - 1))
     seed = draw(st.integers(0, 2**32))
-    return Hand(rules, stacks, button=button, deck=Deck.shuffled(seed=seed))
+    deck = Deck.shuffled(seed=seed)
+    return Hand(rules, stacks, button=button, deck=deck, offer_run_twice=offer_run_twice)
 
 
 def state(hand: Hand) -> tuple[object, ...]:
@@ -120,3 +129,53 @@ def test_random_play_keeps_every_invariant(hand: Hand, data: st.DataObject) -> N
         assert sum(pot.shares) == pot.amount
         if len(pot.eligible) > 1 and len(shown) > 1:
             assert set(pot.winners) <= shown
+
+
+def run_state(hand: Hand) -> tuple[object, ...]:
+    return (*state(hand), hand.boards, hand.awaiting, hand.can_run_twice)
+
+
+# RULES 10.3 with RULES 7.2 and 1.3: random play where the players, whenever they may,
+# choose at random to run the board twice: chips are conserved across both runs, no card
+# is dealt twice (burns and both runs included), queries never change state.
+@settings(max_examples=150, deadline=None)
+@given(games(offer_run_twice=True), st.data())
+def test_random_play_running_twice_keeps_every_invariant(hand: Hand, data: st.DataObject) -> None:
+    total = sum(hand.starting_stacks)
+    for _ in range(500):
+        if hand.finished:
+            break
+        assert chips_in_play(hand) == total
+        before = run_state(hand)
+        _ = (hand.legal, hand.pots, hand.view(0), repr(hand), hand.result)
+        assert run_state(hand) == before
+        if hand.awaiting == "runs":
+            assert hand.can_run_twice and hand.legal is None
+            if data.draw(st.booleans()):
+                hand.run_twice()
+            else:
+                hand.run_once()
+        else:
+            play_legal(hand, data)
+    result = hand.result
+    assert hand.finished and result is not None
+    assert sum(result.stacks) == total
+    assert sum(result.payouts) == sum(p.amount for p in result.pots)
+    assert all(p.amount > 0 for p in result.pots)
+    twice = any(isinstance(e, RunsAgreed) for e in hand.events)
+    assert len(result.runs) == (2 if twice else 1)
+    assert [sum(run.payouts) for run in result.runs] == [
+        sum(p.amount for p in run.pots) for run in result.runs
+    ]
+    for run, board in zip(result.runs, hand.boards, strict=True):
+        assert run.board == board
+        assert len(board) == 5 or not twice
+    if twice:
+        first, second = (
+            sum(e.amount for e in hand.events if isinstance(e, PotAwarded) and e.run == run)
+            for run in (1, 2)
+        )
+        assert first - second in range(len(hand.pots) + 1)  # odd chips with the first run
+    cards = [e.card for e in hand.events if isinstance(e, HoleDealt | Burned)]
+    cards += [c for e in hand.events if isinstance(e, BoardDealt | RunBoardDealt) for c in e.cards]
+    assert len(cards) == len(set(cards))

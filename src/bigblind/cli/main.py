@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO, cast
 
 import bigblind
-from bigblind.cli import equity, live, play, replay, simulate, tournament
+from bigblind.cli import acpc, equity, live, play, replay, serve, simulate, tournament
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
 from bigblind.cli.replay import ReplaySummary, replay_paths
@@ -89,6 +89,8 @@ _SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     tournament.add_parser,
     simulate.add_parser,
     live.add_parser,
+    acpc.add_parser,
+    serve.add_parser,
 )
 
 

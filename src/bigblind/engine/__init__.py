@@ -14,6 +14,7 @@ from bigblind.engine.events import ActionKind, Forced, Street
 from bigblind.engine.hand import MAX_PLAYERS, Hand, HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.pots import Pot
 from bigblind.engine.presets import PRESETS, preset_amount
+from bigblind.engine.records import RunResult
 from bigblind.engine.rules import AnteType, Rules, Structure
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "Pot",
     "PotResult",
     "Rules",
+    "RunResult",
     "Street",
     "Structure",
     "preset_amount",

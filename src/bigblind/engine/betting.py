@@ -19,18 +19,36 @@ from bigblind.engine.state import HandState
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 
 __all__ = [
+    "act",
     "all_in",
     "bet",
     "call",
     "check",
     "close_round",
+    "compute_legal",
     "describe_legal",
     "fold",
     "legal",
     "open_round",
     "raise_to",
+    "read_action",
     "turn",
 ]
+
+_SIMPLE_ACTIONS = {
+    "fold": "fold",
+    "f": "fold",
+    "check": "check",
+    "x": "check",
+    "k": "check",
+    "call": "call",
+    "c": "call",
+    "allin": "all-in",
+    "all-in": "all-in",
+    "shove": "all-in",
+}
+_SIZED_ACTIONS = {"bet": "bet", "b": "bet", "raise": "raise", "r": "raise"}
+_MAX_DIGITS = 30  # more digits than any count of chips: not read as a number
 
 # Actions and legal sets are made many times a hand: built from their fields directly,
 # skipping the named tuples' Python-level constructors.
@@ -41,7 +59,11 @@ def turn(state: HandState, seat: int | None, what: str) -> int:
     """The seat to act, or an error if ``seat`` (None: whoever is due) may not act now."""
     actor = state.actor
     phase = state.phase
-    if phase is Phase.BETTING and actor is not None and (seat is None or seat == actor):
+    if (
+        phase is Phase.BETTING
+        and actor is not None
+        and (seat is None or (seat == actor and type(seat) is int))
+    ):
         return actor
     if phase is Phase.SETTLED:
         raise HandFinishedError(f"cannot {what}: the hand is over")
@@ -56,12 +78,60 @@ def turn(state: HandState, seat: int | None, what: str) -> int:
     return actor
 
 
+def act(state: HandState, seat: int, text: object) -> None:
+    """Play the action a text names (see :func:`read_action`)."""
+    verb, amount = read_action(state, seat, text)
+    if verb == "fold":
+        fold(state, seat)
+    elif verb == "check":
+        check(state, seat)
+    elif verb == "call":
+        call(state, seat)
+    elif verb == "all-in":
+        all_in(state, seat)
+    elif verb == "bet":
+        bet(state, seat, amount)
+    else:
+        raise_to(state, seat, amount, "bet" if state.current == 0 else "raise to")
+
+
+def read_action(state: HandState, seat: int, text: object) -> tuple[str, int]:
+    """The action a text names: ('fold' | 'check' | 'call' | 'all-in' | 'bet' | 'raise', amount).
+
+    Amounts are plain digits 0-9; anything else is refused naming ``seat`` and
+    what it may do now.
+    """
+    words = text.lower().split() if isinstance(text, str) else []
+    if len(words) == 3 and words[0] in _SIZED_ACTIONS and words[1] == "to":
+        del words[1]
+    joined = "".join(words)
+    if joined in _SIMPLE_ACTIONS:
+        return _SIMPLE_ACTIONS[joined], 0
+    if len(words) == 2 and words[0] in _SIZED_ACTIONS:
+        digits = words[1]
+        if digits.isascii() and digits.isdigit():
+            verb = _SIZED_ACTIONS[words[0]]
+            if len(digits) > _MAX_DIGITS:
+                # Beyond every stack: refused as any amount above the maximum is.
+                options = legal(state, seat)
+                raise IllegalActionError(
+                    f"seat {seat} cannot {verb} {digits[:_MAX_DIGITS]}...: more chips than"
+                    " are in play; legal: " + describe_legal(options)
+                )
+            return verb, int(digits)
+    raise IllegalActionError(
+        f"cannot read action {text!r} of seat {seat}: accepted are 'fold', 'check', 'call',"
+        " 'bet N', 'raise N' (raise to N) and 'all-in' with N in digits; legal: "
+        + describe_legal(legal(state, seat))
+    )
+
+
 def legal(state: HandState, seat: int) -> Legal:
     """The legal actions of ``seat``, the player to act (cached until the next action)."""
     cached = state.legal_cache
     if cached is not None and cached.seat == seat:
         return cached
-    result = state.legal_cache = _compute_legal(state, seat)
+    result = state.legal_cache = compute_legal(state, seat)
     return result
 
 
@@ -135,7 +205,10 @@ def raise_to(state: HandState, seat: int, amount: int, verb: str) -> None:
     """Bet or raise to ``amount`` in total this round (RULES 5.1-5.6)."""
     options = legal(state, seat)
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise IllegalActionError(f"seat {seat} cannot {verb} {amount!r}: amounts are whole chips")
+        raise IllegalActionError(
+            f"seat {seat} cannot {verb} {amount!r}: amounts are whole chips; legal: "
+            + describe_legal(options)
+        )
     if options.min_raise_to is None or options.max_raise_to is None:
         raise IllegalActionError(
             f"seat {seat} cannot {verb} {amount}: {_no_raise_reason(state, seat)}; legal: "
@@ -207,6 +280,7 @@ def close_round(state: HandState) -> Phase:
         return Phase.SETTLED
     if state.street is Street.RIVER or state.able <= 1:
         state.runout = len(state.board) < 5
+        state.runout_from = len(state.board)
         return Phase.SHOWDOWN
     return Phase.DEALING
 
@@ -221,7 +295,8 @@ def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
     state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
 
 
-def _compute_legal(state: HandState, seat: int) -> Legal:
+def compute_legal(state: HandState, seat: int) -> Legal:
+    """The legal actions of ``seat``, computed afresh (RULES 4.4, 5)."""
     stack = state.stacks[seat]
     mine = state.bets[seat]
     current = state.current
@@ -305,7 +380,11 @@ def _next_pending(state: HandState, start: int) -> int | None:
         if folded[s] or stacks[s] == 0:
             continue
         if bets[s] < current:
-            return s
+            # RULES 4.7: nobody is asked to act who could not be answered (a blind all-in
+            # for no more than this seat has put in, everyone else folded).
+            if state.able > 1 or _faces_chips(state, s):
+                return s
+            continue
         if not acted[s]:
             # A player who has matched still acts if a raise could be answered.
             if others is None:
@@ -313,3 +392,13 @@ def _next_pending(state: HandState, start: int) -> int | None:
             if others:
                 return s
     return None
+
+
+def _faces_chips(state: HandState, seat: int) -> bool:
+    """Whether an opponent still in has chips behind or has put in more than ``seat``."""
+    folded, stacks, bets = state.folded, state.stacks, state.bets
+    mine = bets[seat]
+    for s in range(state.seats):
+        if s != seat and not folded[s] and (stacks[s] or bets[s] > mine):
+            return True
+    return False

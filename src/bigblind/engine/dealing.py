@@ -13,19 +13,30 @@ waits for :func:`deal_hole` and :func:`deal_board`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from bigblind.cards import Card, format_cards, parse_cards
-from bigblind.engine.events import BoardDealt, Burned, Forced, HoleDealt, Posted, Street
+from bigblind.cards import Card, Deck, format_cards, parse_cards
+from bigblind.engine.events import (
+    BoardDealt,
+    Burned,
+    Forced,
+    HoleDealt,
+    Posted,
+    RunBoardDealt,
+    RunsAgreed,
+    Street,
+)
 from bigblind.engine.records import Phase
 from bigblind.engine.rules import AnteType, Structure
-from bigblind.engine.state import HandState
-from bigblind.errors import CardError, IllegalActionError, RulesError
+from bigblind.engine.state import MAX_PLAYERS, HandState
+from bigblind.errors import CardError, HandFinishedError, IllegalActionError, RulesError
 
 __all__ = [
     "BOARD_SIZE",
     "check_posts",
+    "check_setup",
     "check_unseen",
+    "choose_runs",
     "deal_board",
     "deal_hole",
     "post_forced",
@@ -34,6 +45,28 @@ __all__ = [
 
 BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
 _make = tuple.__new__
+
+
+def check_setup(
+    stacks: Sequence[int], button: int, dealing: str, showdown: str, deck: Deck | None
+) -> None:
+    """Refuse a hand set-up that makes no sense, naming what would be accepted."""
+    n = len(stacks)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
+    for seat, stack in enumerate(stacks):
+        if type(stack) is not int or stack < 1:
+            raise RulesError(
+                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+            )
+    if not isinstance(button, int) or not 0 <= button < n:
+        raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
+    if dealing not in ("auto", "manual"):
+        raise RulesError(f"dealing {dealing!r} must be 'auto' or 'manual'")
+    if showdown not in ("auto", "manual"):
+        raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
+    if dealing == "manual" and deck is not None:
+        raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
 
 
 def check_posts(
@@ -87,6 +120,8 @@ def post_forced(
     if rules.straddle and n >= 3:
         straddler = (bb_seat + 1) % n
         posts.append((straddler, Forced.STRADDLE, rules.straddle))
+    if live:
+        _check_live_blinds(live, sb_seat, bb_seat, straddler, rules.straddle or rules.big_blind)
     if live or dead:
         posts += [(seat, Forced.LIVE_BLIND, amount) for seat, amount in sorted(live.items())]
         posts += [(seat, Forced.DEAD_BLIND, amount) for seat, amount in sorted(dead.items())]
@@ -131,6 +166,24 @@ def post_forced(
     state.first_preflop = straddler if straddler is not None else bb_seat
 
 
+def _check_live_blinds(
+    live: Mapping[int, int], small: int | None, big: int, straddler: int | None, to_call: int
+) -> None:
+    """A live blind is a bet: it may not leave a seat above what the others are asked to call."""
+    blinds = {small: "small blind", big: "big blind", straddler: "straddle"}
+    for seat, amount in sorted(live.items()):
+        if seat in blinds:
+            raise RulesError(
+                f"seat {seat} posts the {blinds[seat]}: it cannot post a live blind as well"
+                f" (its bet would be above the {to_call} the others call)"
+            )
+        if amount > to_call:
+            raise RulesError(
+                f"live blind {amount} of seat {seat} is more than the {to_call} the others"
+                f" are asked to call: a live blind is at most {to_call}"
+            )
+
+
 def step(state: HandState) -> Phase | None:
     """Deal what is due: the phase that follows, or None while waiting for the dealer."""
     if state.hole_count < 2 * state.seats:
@@ -147,19 +200,46 @@ def step(state: HandState) -> Phase | None:
             hole[seat] = [cards[i], cards[i + n]]
         state.hole_count = 2 * n
         return Phase.DEALING
-    if state.runout and len(state.board) == 5:
-        return Phase.SETTLED
-    if state.runout or state.street_done:
-        deck = state.deck
-        if deck is None:
+    if state.runout:
+        if state.offer_runs and state.awaits_runs():
             return None
-        street = state.next_board_street()
-        # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
-        if deck.remaining - 1 >= 5 - len(state.board):
-            state.events.append(Burned(deck.deal_one()))
-        _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
-        return Phase.DEALING
-    return Phase.BETTING
+        if len(state.board) == 5 and (state.runs == 1 or len(state.second_board) == 5):
+            return Phase.SETTLED
+    elif not state.street_done:
+        return Phase.BETTING
+    deck = state.deck
+    if deck is None:
+        return None
+    street = state.next_board_street()
+    # RULES 1.3: with 23 players a burn is skipped when it would leave too few cards.
+    to_come = 5 - len(state.board)
+    if state.runs == 2:
+        to_come += 5 - len(state.second_board)
+    if deck.remaining - 1 >= to_come:
+        state.events.append(Burned(deck.deal_one()))
+    _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
+    return Phase.DEALING
+
+
+def choose_runs(state: HandState, runs: int) -> None:
+    """Deal the rest of the board ``runs`` times, 1 or 2, where the rules allow (RULES 10.3)."""
+    if not state.can_run_twice():
+        if state.phase is Phase.SETTLED:
+            raise HandFinishedError("cannot choose the runs: the hand is over")
+        if state.runs_chosen:
+            why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
+        elif not state.runout:
+            why = "the betting has not ended with players all-in before the river"
+        elif len(state.board) != state.runout_from:
+            why = "the run-out has begun"
+        else:
+            why = "too few cards are left to deal the rest of the board twice"
+        raise IllegalActionError(f"cannot run the board {'twice' if runs == 2 else 'once'}: {why}")
+    state.runs_chosen = True
+    if runs == 2:
+        state.runs = 2
+        state.second_board = list(state.board)
+        state.events.append(RunsAgreed(2))
 
 
 def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
@@ -182,7 +262,11 @@ def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | No
 
 
 def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
-    """Manual dealing: turn over the flop (three cards), the turn or the river (one)."""
+    """Manual dealing: turn over the flop (three cards), the turn or the river (one).
+
+    Once the first run's board is complete in a hand run twice, the cards are
+    the second run's.
+    """
     street = state.next_board_street()
     dealt = parse_cards(cards)
     if len(dealt) != BOARD_SIZE[street]:
@@ -195,8 +279,9 @@ def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
 
 
 def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
-    """Refuse a card already held or on the board: no card is dealt twice."""
-    seen = {c for h in state.hole for c in h if c is not None} | set(state.board)
+    """Refuse a card already held or on a board: no card is dealt twice."""
+    seen = {c for h in state.hole for c in h if c is not None}
+    seen.update(state.board, state.second_board)
     for card in cards:
         if card is None:
             continue
@@ -206,6 +291,10 @@ def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
 
 
 def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> None:
+    if len(state.board) == 5:  # the first run is out: these are the second run's
+        state.second_board.extend(cards)
+        state.events.append(RunBoardDealt(2, street, tuple(cards)))
+        return
     state.board.extend(cards)
     state.events.append(BoardDealt(street, tuple(cards)))
     state.street = street

@@ -33,6 +33,8 @@ __all__ = [
     "Mucked",
     "Posted",
     "PotAwarded",
+    "RunBoardDealt",
+    "RunsAgreed",
     "Shown",
     "Street",
 ]
@@ -136,6 +138,31 @@ class BoardDealt(NamedTuple):
 
 
 @_kind_sensitive
+class RunsAgreed(NamedTuple):
+    """The rest of the board will be dealt ``runs`` times (RULES 10.3: run it twice).
+
+    It comes after the betting has ended with players all-in and before any
+    card of the run-out. The first run's board cards are then ordinary
+    :class:`BoardDealt` events; each later run's are :class:`RunBoardDealt`.
+    """
+
+    runs: int
+
+
+@_kind_sensitive
+class RunBoardDealt(NamedTuple):
+    """Board cards of run ``run`` (2 for the second run) turned up for ``street``.
+
+    The run shares the board dealt before :class:`RunsAgreed` and completes
+    it with its own cards, after its own burns (:class:`Burned`, RULES 3.2, 1.3).
+    """
+
+    run: int
+    street: Street
+    cards: tuple[Card, ...]
+
+
+@_kind_sensitive
 class Acted(NamedTuple):
     """A player acted. ``amount``: chips put in for a call, the total for a bet or raise."""
 
@@ -172,7 +199,12 @@ class Mucked(NamedTuple):
 
 @_kind_sensitive
 class PotAwarded(NamedTuple):
-    """One pot went to its winners (RULES 6.4-6.6); ``pot`` 0 is the main pot."""
+    """One pot went to its winners (RULES 6.4-6.6); ``pot`` 0 is the main pot.
+
+    ``run`` is 0 when the board was dealt once. In a hand run twice (RULES
+    10.3) each pot is awarded in two halves, ``run`` 1 then 2, each
+    ``amount`` half of the pot (the odd chip with run 1) won on that run's board.
+    """
 
     pot: int
     amount: int
@@ -180,6 +212,7 @@ class PotAwarded(NamedTuple):
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     description: str
+    run: int = 0
 
 
 @_kind_sensitive
@@ -195,6 +228,8 @@ Event = (
     | HoleDealt
     | Burned
     | BoardDealt
+    | RunsAgreed
+    | RunBoardDealt
     | Acted
     | BetReturned
     | Shown

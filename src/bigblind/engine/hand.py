@@ -30,16 +30,15 @@ from bigblind.cards import Card, Deck, format_cards
 from bigblind.engine import betting as _betting
 from bigblind.engine import dealing as _dealing
 from bigblind.engine import showdown as _showdown
-from bigblind.engine.events import Burned, Event, HoleDealt, Mucked, Street
+from bigblind.engine.events import Event, Street
 from bigblind.engine.pots import Pot, build_pots
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.rules import Rules
-from bigblind.engine.state import HandState
-from bigblind.errors import IllegalActionError, RulesError
+from bigblind.engine.state import MAX_PLAYERS, HandState
+from bigblind.errors import IllegalActionError
 
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
-MAX_PLAYERS = 23
 
 # The one place that says which phase may follow which. Each phase's step (``_advance``)
 # names the phase that follows; entering a phase runs its opening (``_go``).
@@ -71,6 +70,13 @@ class Hand:
     ...             blind_seats=(None, 1), live_blinds={3: 2}, dead_blinds={3: 1})
     >>> hand.bets, hand.pot, hand.actor
     ((0, 2, 0, 2), 5, 2)
+
+    Run it twice (RULES 10.3): when the betting ends with players all-in
+    before the river, :attr:`can_run_twice` says whether the rest of the
+    board may be dealt twice; :meth:`run_twice` does so (the players agreed),
+    :meth:`run_once` declines. With ``offer_run_twice=True`` the hand stops
+    there (``awaiting == 'runs'``) until one of them is called; a hand dealt
+    by hand may be told before the first card of the run-out.
     """
 
     __slots__ = ("_state", "button", "rules", "seats", "show_all")
@@ -85,30 +91,13 @@ class Hand:
         dealing: Literal["auto", "manual"] = "auto",
         showdown: Literal["auto", "manual"] = "auto",
         show_all: bool = False,
+        offer_run_twice: bool = False,
         blind_seats: tuple[int | None, int] | None = None,
         live_blinds: Mapping[int, int] | None = None,
         dead_blinds: Mapping[int, int] | None = None,
     ) -> None:
         n = len(stacks)
-        if not 2 <= n <= MAX_PLAYERS:
-            raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-        if [stack for stack in stacks if type(stack) is not int or stack < 1]:
-            seat, stack = next(
-                (seat, stack)
-                for seat, stack in enumerate(stacks)
-                if type(stack) is not int or stack < 1
-            )
-            raise RulesError(
-                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-            )
-        if not isinstance(button, int) or not 0 <= button < n:
-            raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
-        if dealing not in ("auto", "manual"):
-            raise RulesError(f"dealing {dealing!r} must be 'auto' or 'manual'")
-        if showdown not in ("auto", "manual"):
-            raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
-        if dealing == "manual" and deck is not None:
-            raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
+        _dealing.check_setup(stacks, button, dealing, showdown, deck)
         self.rules = rules
         self.button = button
         self.seats = n
@@ -122,6 +111,7 @@ class Hand:
             auto_deal=auto_deal,
             auto_show=showdown == "auto",
             show_all=show_all,
+            offer_runs=offer_run_twice,
         )
         live = dict(live_blinds) if live_blinds else {}
         dead = dict(dead_blinds) if dead_blinds else {}
@@ -154,7 +144,8 @@ class Hand:
 
     @property
     def awaiting(self) -> str | None:
-        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'."""
+        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show',
+        'runs' (:meth:`run_twice` or :meth:`run_once`), or None once it is over."""
         return self._state.awaiting()
 
     @property
@@ -197,6 +188,24 @@ class Hand:
         """The community cards dealt so far."""
         return tuple(self._state.board)
 
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board (RULES 10.3): ``(board,)``, or two boards in a hand run twice."""
+        state = self._state
+        if state.runs == 2:
+            return (tuple(state.board), tuple(state.second_board))
+        return (tuple(state.board),)
+
+    @property
+    def can_run_twice(self) -> bool:
+        """Whether the rest of the board may be run twice now (RULES 10.3).
+
+        True once the betting has ended with players all-in before the river,
+        until the first card of the run-out or a choice; False when too few
+        cards are left for two runs.
+        """
+        return self._state.can_run_twice()
+
     def hole(self, seat: int) -> tuple[Card | None, ...]:
         """The hole cards of ``seat`` as the house sees them (None where unknown)."""
         self._check_seat(seat)
@@ -209,7 +218,11 @@ class Hand:
         actor = state.actor
         if state.phase is not Phase.BETTING or actor is None:
             return None
-        return _betting.legal(state, actor)
+        cached = state.legal_cache  # asked once or more each turn: answered once
+        if cached is not None and cached.seat == actor:
+            return cached
+        legal = state.legal_cache = _betting.compute_legal(state, actor)
+        return legal
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -229,31 +242,7 @@ class Hand:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
         self._check_seat(seat)
         state = self._state
-        events: list[Event] = []
-        for event in state.events:
-            if isinstance(event, HoleDealt) and event.seat != seat:
-                event = event._replace(card=None)
-            elif isinstance(event, Mucked) and event.seat != seat:
-                event = event._replace(cards=(None,) * len(event.cards))
-            elif isinstance(event, Burned):
-                event = event._replace(card=None)
-            events.append(event)
-        actor = state.actor
-        return HandView(
-            seat=seat,
-            button=self.button,
-            phase=state.phase,
-            street=state.street,
-            hole=tuple(state.hole[seat]),
-            board=tuple(state.board),
-            stacks=tuple(state.stacks),
-            bets=tuple(state.bets),
-            folded=tuple(state.folded),
-            pot=self.pot,
-            actor=actor,
-            legal=self.legal if actor == seat else None,
-            events=tuple(events),
-        )
+        return state.view(seat, self.legal if state.actor == seat else None)
 
     def __repr__(self) -> str:
         state = self._state
@@ -322,35 +311,22 @@ class Hand:
     def act(self, action: str, *, seat: int | None = None) -> None:
         """Act from text: 'fold', 'check', 'call', 'bet 6', 'raise 6' (to 6), 'all-in'.
 
+        Text that is no action is refused like an illegal one, naming the seat
+        and what it may do.
+
         >>> from bigblind import Deck, Hand, Rules
         >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=1))
         >>> hand.act("raise 6"); hand.act("call"); hand.street.label
         'flop'
+        >>> hand.act("bet -5")
+        Traceback (most recent call last):
+        ...
+        bigblind.errors.IllegalActionError: cannot read action 'bet -5' of seat 1: accepted are ...
         """
-        words = action.lower().replace("-", " ").replace("to ", "").split()
-        if words in (["all", "in"], ["allin"], ["shove"]):
-            self.all_in(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("fold", "f"):
-            self.fold(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("check", "x", "k"):
-            self.check(seat=seat)
-            return
-        if len(words) == 1 and words[0] in ("call", "c"):
-            self.call(seat=seat)
-            return
-        if len(words) == 2 and words[0] in ("bet", "b", "raise", "r") and words[1].isdigit():
-            amount = int(words[1])
-            if words[0] in ("bet", "b"):
-                self.bet(amount, seat=seat)
-            else:
-                self.raise_to(amount, seat=seat)
-            return
-        raise IllegalActionError(
-            f"cannot read action {action!r}: accepted are 'fold', 'check', 'call',"
-            " 'bet N', 'raise N' (raise to N) and 'all-in'"
-        )
+        state = self._state
+        _betting.act(state, _betting.turn(state, seat, "act"), action)
+        if state.actor is None:
+            self._advance()
 
     # ------------------------------------------------------- dealing and showing
 
@@ -372,7 +348,7 @@ class Hand:
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.awaiting() == "hole cards":
+        if state.phase is not Phase.DEALING or state.awaiting() in ("hole cards", "runs"):
             raise IllegalActionError(
                 f"the board cannot be dealt now: the hand awaits {state.awaiting()}"
             )
@@ -382,7 +358,11 @@ class Hand:
     def show(
         self, cards: str | Iterable[str | int] | None = None, *, seat: int | None = None
     ) -> None:
-        """Manual showdown: the seat due to show turns its cards face up."""
+        """Manual showdown: the seat due to show turns its cards face up.
+
+        After an all-in (RULES 4.7) every hand is turned up at once, so any seat
+        still to show may (RULES 6.7); after the river the order is kept.
+        """
         state = self._state
         _showdown.show(state, _showdown.show_turn(state, seat, "show"), cards)
         self._advance()
@@ -391,6 +371,36 @@ class Hand:
         """Manual showdown: the seat due to show throws its hand away unshown."""
         state = self._state
         _showdown.muck(state, _showdown.show_turn(state, seat, "muck"))
+        self._advance()
+
+    def run_twice(self) -> None:
+        """Deal the rest of the board twice and split every pot between the runs (RULES 10.3).
+
+        The table calls it when every player still in agreed. Events: ``RunsAgreed(2)``,
+        the first run's ``Burned``/``BoardDealt``, the second run's
+        ``Burned``/``RunBoardDealt(2, ...)``, then each half pot's ``PotAwarded`` with
+        ``run`` 1 or 2.
+
+        >>> from bigblind import Deck, Hand, Rules
+        >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=5),
+        ...             offer_run_twice=True)
+        >>> hand.all_in(); hand.call()
+        >>> hand.awaiting, hand.can_run_twice
+        ('runs', True)
+        >>> hand.run_twice()
+        >>> [len(board) for board in hand.result.boards]
+        [5, 5]
+        >>> [(pot.amount, pot.winners) for pot in hand.result.pots]
+        [(100, (0,)), (100, (1,))]
+        """
+        self._choose_runs(2)
+
+    def run_once(self) -> None:
+        """Deal the rest of the board once: the players did not all agree to run it twice."""
+        self._choose_runs(1)
+
+    def _choose_runs(self, runs: int) -> None:
+        _dealing.choose_runs(self._state, runs)
         self._advance()
 
     # ------------------------------------------------------------ phase logic

@@ -38,6 +38,7 @@ def build_pots(
     players stay in the pots they reached; ``dead`` chips (antes that are not
     contributions) go whole into the main pot. ``all_in`` says who cannot put
     in more; by default every contribution is final (the betting is over).
+    A pot of no chips is no pot: every bet returned and nothing dead leaves none.
 
     >>> [(p.amount, p.eligible) for p in build_pots([300, 120, 300, 0], [False] * 3 + [True])]
     [(360, (0, 1, 2)), (360, (0, 2))]
@@ -45,6 +46,8 @@ def build_pots(
     [(15, (0, 2)), (12, (0,))]
     >>> [(p.amount, p.eligible) for p in build_pots([0, 1, 2], [False] * 3, all_in=[False] * 3)]
     [(3, (0, 1, 2))]
+    >>> build_pots([0, 0, 0], [True, False, True])
+    []
     """
     n = len(contributions)
     live = [seat for seat in range(n) if not folded[seat]]
@@ -54,7 +57,8 @@ def build_pots(
     highest = max(contributions)
     levels = sorted({contributions[seat] for seat in capped if contributions[seat] < highest})
     if not levels and (all_in is not None or contributions[live[0]] == highest):
-        return [Pot(sum(contributions) + dead, tuple(live))]  # no side pot: the common case
+        total = sum(contributions) + dead  # no side pot: the common case
+        return [Pot(total, tuple(live))] if total else []
     levels.append(highest)
     pots: list[Pot] = []
     previous = 0
@@ -74,7 +78,8 @@ def build_pots(
         previous = level
     if dead:
         pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-    return pots
+    # A pot of no chips (every bet returned, nothing dead) is no pot at all.
+    return [pot for pot in pots if pot.amount]
 
 
 def winners_of(pot: Pot, values: Mapping[int, int]) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from bigblind.cards import Card
 from bigblind.engine.events import Event, Street
 
-__all__ = ["HandResult", "HandView", "Legal", "Phase", "PotResult"]
+__all__ = ["HandResult", "HandView", "Legal", "Phase", "PotResult", "RunResult"]
 
 
 class Phase(Enum):
@@ -86,12 +86,33 @@ class PotResult:
 
 
 @dataclass(frozen=True, slots=True)
+class RunResult:
+    """What one run of the board won: its five cards (fewer when all but one folded),
+    each pot or half pot it awarded (main pot first) and each seat's winnings on it."""
+
+    board: tuple[Card, ...]
+    pots: tuple[PotResult, ...]
+    payouts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """The outcome: each pot (main pot first), each seat's winnings and final stacks."""
+    """The outcome: each pot awarded, each seat's winnings and final stacks.
+
+    ``pots`` lists every award, main pot first; in a hand run twice (RULES
+    10.3) the first run's half pots and then the second run's. ``runs`` says
+    what each run of the board won: one run, or two when run twice.
+    """
 
     pots: tuple[PotResult, ...]
     payouts: tuple[int, ...]
     stacks: tuple[int, ...]
+    runs: tuple[RunResult, ...]
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board: one, or two when the hand was run twice."""
+        return tuple(run.board for run in self.runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +132,5 @@ class HandView:
     actor: int | None
     legal: Legal | None
     events: tuple[Event, ...]
+    boards: tuple[tuple[Card, ...], ...] = ()
+    """Each run's board (RULES 10.3): ``(board,)``, or two when the hand runs twice."""

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from bigblind.cards import Card, format_cards, parse_cards
 from bigblind.engine.dealing import check_unseen
 from bigblind.engine.events import HandEnded, Mucked, PotAwarded, Shown
-from bigblind.engine.pots import build_pots, split, winners_of
-from bigblind.engine.records import HandResult, Phase, PotResult
+from bigblind.engine.pots import Pot, build_pots, split, winners_of
+from bigblind.engine.records import HandResult, Phase, PotResult, RunResult
 from bigblind.engine.state import HandState
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 from bigblind.evaluation.scalar import describe, evaluate, evaluate7
@@ -79,6 +79,9 @@ def show_turn(state: HandState, seat: int | None, what: str) -> int:
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {state.seats - 1}"
             )
+        if state.runout and seat in state.to_show:
+            # RULES 6.7: after an all-in every hand is turned up at once, in no order.
+            return seat
         raise OutOfTurnError(f"seat {seat} cannot {what}: seat {actor} shows first")
     return actor
 
@@ -113,33 +116,63 @@ def muck(state: HandState, seat: int) -> None:
 
 
 def settle(state: HandState) -> None:
-    """Award every pot, last side pot first (RULES 6.5), and end the hand."""
+    """Award every pot, last side pot first (RULES 6.5), and end the hand.
+
+    A hand run twice awards each pot in halves, the odd chip with the first
+    run, each half on its own run's board (RULES 10.3).
+    """
     n = state.seats
-    payouts = [0] * n
     pots = state.pots or build_pots(state.contrib, state.folded, state.dead)
-    results: list[PotResult] = []
-    live = [s for s in range(n) if not state.folded[s]]
-    for index in range(len(pots) - 1, -1, -1):
-        pot = pots[index]
-        if len(live) == 1:
-            winners: tuple[int, ...] = (live[0],)
-            text = ""
-        else:
-            contenders = {s: _value(state, s) for s in pot.eligible if s in state.shown}
-            winners = winners_of(pot, contenders)
-            text = describe(contenders[winners[0]])
-        shares = split(pot.amount, winners=winners, button=state.button, seats=n)
-        for seat, share in zip(winners, shares, strict=True):
-            payouts[seat] += share
-        state.events.append(PotAwarded(index, pot.amount, pot.eligible, winners, shares, text))
-        results.append(PotResult(pot.amount, pot.eligible, winners, shares, text))
+    payouts = [0] * n
+    awarded: list[PotResult] = []
+    runs: list[RunResult] = []
+    boards = [state.board] if state.runs == 1 else [state.board, state.second_board]
+    for run, board in enumerate(boards, start=1):
+        run_payouts = [0] * n
+        results: list[PotResult] = []
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            amount = pot.amount if state.runs == 1 else (pot.amount + 2 - run) // 2
+            if amount == 0:
+                continue  # a one-chip pot run twice: its odd chip went with the first run
+            result = _award(state, pot, index, amount, run if state.runs > 1 else 0, board)
+            for seat, share in zip(result.winners, result.shares, strict=True):
+                run_payouts[seat] += share
+            results.append(result)
+        results.reverse()
+        awarded += results
+        runs.append(RunResult(tuple(board), tuple(results), tuple(run_payouts)))
+        for seat in range(n):
+            payouts[seat] += run_payouts[seat]
     for seat in range(n):
         state.stacks[seat] += payouts[seat]
     state.bets = [0] * n
-    results.reverse()
-    state.result = HandResult(tuple(results), tuple(payouts), tuple(state.stacks))
+    state.result = HandResult(tuple(awarded), tuple(payouts), tuple(state.stacks), tuple(runs))
     state.events.append(HandEnded(tuple(state.stacks)))
     state.actor = None
+
+
+def _award(
+    state: HandState, pot: Pot, index: int, amount: int, run: int, board: list[Card]
+) -> PotResult:
+    """Give ``amount`` of ``pot`` to its best hand on ``board`` (RULES 6.4-6.6)."""
+    if state.live == 1:  # all others folded: every pot is the last player's alone
+        winners = pot.eligible
+        text = ""
+    else:
+        if run == 2:
+            contenders = {
+                s: evaluate7(*_known_hole(state, s), *board)
+                for s in pot.eligible
+                if s in state.shown
+            }
+        else:
+            contenders = {s: _value(state, s) for s in pot.eligible if s in state.shown}
+        winners = winners_of(pot, contenders)
+        text = describe(contenders[winners[0]])
+    shares = split(amount, winners=winners, button=state.button, seats=state.seats)
+    state.events.append(PotAwarded(index, amount, pot.eligible, winners, shares, text, run))
+    return PotResult(amount, pot.eligible, winners, shares, text)
 
 
 def _reveal(state: HandState, seat: int) -> None:

@@ -10,12 +10,14 @@ reads it: the hand's queries copy what they return.
 from __future__ import annotations
 
 from bigblind.cards import Card, Deck
-from bigblind.engine.events import Event, HandStarted, Street
+from bigblind.engine.events import Burned, Event, HandStarted, HoleDealt, Mucked, Street
 from bigblind.engine.pots import Pot
-from bigblind.engine.records import HandResult, Legal, Phase
+from bigblind.engine.records import HandResult, HandView, Legal, Phase
 from bigblind.engine.rules import Rules, Structure
 
-__all__ = ["HandState"]
+__all__ = ["MAX_PLAYERS", "HandState"]
+
+MAX_PLAYERS = 23  # RULES 1.3
 
 
 class HandState:
@@ -53,13 +55,18 @@ class HandState:
         "live",
         "matched",
         "no_limit",
+        "offer_runs",
         "order",
         "phase",
         "pots",
         "result",
         "rules",
         "runout",
+        "runout_from",
+        "runs",
+        "runs_chosen",
         "seats",
+        "second_board",
         "show_all",
         "shown",
         "stacks",
@@ -80,6 +87,7 @@ class HandState:
         auto_deal: bool,
         auto_show: bool,
         show_all: bool,
+        offer_runs: bool = False,
     ) -> None:
         n = len(stacks)
         self.rules = rules
@@ -114,6 +122,11 @@ class HandState:
         self.bet_count = 0
         self.aggressor: int | None = None
         self.runout = False  # betting ended with players all-in (RULES 4.7)
+        self.runout_from = 0  # board cards out when it did
+        self.offer_runs = offer_runs  # wait for the choice of runs then (RULES 10.3)
+        self.runs = 1
+        self.runs_chosen = False
+        self.second_board: list[Card] = []  # the second run's board, shared cards included
         self.street_done = False
         self.first_preflop = 0  # the last forced bettor: action starts left of it
         self.to_show: list[int] = []
@@ -140,12 +153,31 @@ class HandState:
         self.contrib[seat] += amount
 
     def next_board_street(self) -> Street:
-        """The street the next board cards belong to."""
+        """The street the next board cards belong to (in the second run once the first is out)."""
         size = len(self.board)
+        if size == 5 and self.runs == 2:
+            size = len(self.second_board)
         return Street.FLOP if size == 0 else Street.TURN if size == 3 else Street.RIVER
 
+    def can_run_twice(self) -> bool:
+        """Whether the board may now be run twice (RULES 10.3): betting ended all-in
+        before the river, no card of the run-out is out, no choice made, cards enough."""
+        if not self.runout or self.runs_chosen or self.phase is Phase.SETTLED:
+            return False
+        size = len(self.board)
+        if size != self.runout_from:
+            return False
+        deck = self.deck
+        left = deck.remaining if deck is not None else 52 - 2 * self.seats - size
+        return left >= 2 * (5 - size)
+
+    def awaits_runs(self) -> bool:
+        """Whether the hand stops for the choice of one run or two."""
+        return self.offer_runs and self.phase is Phase.DEALING and self.can_run_twice()
+
     def awaiting(self) -> str | None:
-        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'."""
+        """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'
+        or 'runs' (the choice of running the board once or twice)."""
         phase = self.phase
         if phase is Phase.BETTING:
             return "action"
@@ -154,8 +186,39 @@ class HandState:
         if phase is Phase.DEALING:
             if self.street is Street.PREFLOP and not self.hole_complete():
                 return "hole cards"
+            if self.awaits_runs():
+                return "runs"
             return self.next_board_street().label
         return None
+
+    def view(self, seat: int, legal: Legal | None) -> HandView:
+        """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
+        events: list[Event] = []
+        for event in self.events:
+            if isinstance(event, HoleDealt) and event.seat != seat:
+                event = event._replace(card=None)
+            elif isinstance(event, Mucked) and event.seat != seat:
+                event = event._replace(cards=(None,) * len(event.cards))
+            elif isinstance(event, Burned):
+                event = event._replace(card=None)
+            events.append(event)
+        board = tuple(self.board)
+        return HandView(
+            seat=seat,
+            button=self.button,
+            phase=self.phase,
+            street=self.street,
+            hole=tuple(self.hole[seat]),
+            board=board,
+            stacks=tuple(self.stacks),
+            bets=tuple(self.bets),
+            folded=tuple(self.folded),
+            pot=sum(self.contrib) + self.dead,
+            actor=self.actor,
+            legal=legal,
+            events=tuple(events),
+            boards=(board, tuple(self.second_board)) if self.runs == 2 else (board,),
+        )
 
     def hole_complete(self) -> bool:
         """Whether every seat holds two cards."""

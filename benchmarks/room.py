@@ -1,0 +1,306 @@
+"""Committed actions per second and latency of the room server, through its WebSocket protocol.
+
+Starts ``bigblind serve`` on loopback with a fresh database, creates T tables of
+six seats (open seating, no pause between hands) and connects one client per
+seat; each client acts as soon as it is its turn (facing a bet: fold 15%,
+raise to the minimum 10%, else call; facing none: bet the minimum 10%, else
+check), tops up when broke. Measured over ``--seconds`` after a warm-up:
+
+- committed actions per second (an action counts when its state reaches the actor:
+  the server sends nothing before the commit);
+- p50 and p99 latency from an action sent to the acting client's receipt of the
+  resulting state;
+- the server's resident memory at the end.
+
+For T = 1, 10 and 100, on SQLite and on PostgreSQL (``--postgres URL`` or
+``BIGBLIND_TEST_POSTGRES_URL``; skipped when neither is set).
+
+    python benchmarks/room.py
+    python benchmarks/room.py --seconds 5 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+
+SEATS = 6
+TABLES = (1, 10, 100)
+FLOOR_ACTIONS = 500  # committed actions per second at T = 100 on SQLite
+FLOOR_P99_MS = 100.0
+
+
+class Seat:
+    """One client: acts when it is its turn and times each action to the resulting state."""
+
+    def __init__(self, ws: ClientConnection, rng: random.Random, stats: Stats) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.stats = stats
+        self.sent_at: float | None = None
+        self.acted: tuple[int, int] | None = None
+        self.topped = -1
+        self.state: dict[str, Any] | None = None
+
+    async def run(self) -> None:
+        with contextlib.suppress(Exception):
+            async for text in self.ws:
+                message = orjson.loads(text)
+                if message["type"] == "state":
+                    self.state = message["state"]
+                    await self.on_state(self.state)
+                elif message["type"] == "error" and "too many" in message["error"]:
+                    # Over the rate limit: act again a little later, as a client should.
+                    self.sent_at = None
+                    self.acted = None
+                    await asyncio.sleep(0.05)
+                    if self.state is not None:
+                        await self.on_state(self.state)
+
+    async def on_state(self, state: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if self.sent_at is not None:
+            self.stats.record(now - self.sent_at)
+            self.sent_at = None
+        me = state["you"]
+        hand = state["hand"]
+        seat = state["seats"][me] if me is not None else None
+        if seat is not None and seat["stack"] == 0 and not seat["in_hand"]:
+            if self.topped != state["hands_played"]:
+                self.topped = state["hands_played"]
+                await self.send({"type": "top_up", "chips": 200}, timed=False)
+            return
+        if hand is None or hand["actor"] != me or hand["legal"] is None:
+            return
+        position = (hand["number"], len(hand["log"]))
+        if position == self.acted:
+            return
+        self.acted = position
+        await self.send(self.choose(hand["legal"]), timed=True)
+
+    def choose(self, legal: dict[str, Any]) -> dict[str, Any]:
+        roll = self.rng.random()
+        low = legal["min_raise_to"]
+        if legal["check"]:
+            if low is not None and roll < 0.1:
+                return {"type": "act", "action": "bet" if legal["bet"] else "raise", "amount": low}
+            return {"type": "act", "action": "check"}
+        if roll < 0.15:
+            return {"type": "act", "action": "fold"}
+        if low is not None and roll < 0.25:
+            return {"type": "act", "action": "raise", "amount": low}
+        return {"type": "act", "action": "call"}
+
+    async def send(self, message: dict[str, Any], *, timed: bool) -> None:
+        if timed:
+            self.sent_at = time.perf_counter()
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+
+class Stats:
+    """Latencies of the actions answered inside the measured window."""
+
+    def __init__(self) -> None:
+        self.measuring = False
+        self.latencies: list[float] = []
+
+    def record(self, seconds: float) -> None:
+        if self.measuring:
+            self.latencies.append(seconds)
+
+
+def server_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")  # pragma: no cover - not Linux
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server(database: str) -> Any:
+    port = free_port()
+    command = [sys.executable, "-m", "bigblind.cli.main", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--database", database], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            if process.poll() is not None:
+                raise SystemExit(f"the server exited: {process.stderr.read().decode()}")  # type: ignore[union-attr]
+            with contextlib.suppress(httpx.HTTPError):
+                httpx.get(f"{base}/api/rooms/none", timeout=1)
+                break
+            time.sleep(0.1)
+        yield base, process.pid
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+async def drive(
+    base: str, tables: int, seconds: float, warmup: float, pid: int | None = None
+) -> dict[str, float]:
+    stats = Stats()
+    seats: list[Seat] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for t in range(tables):
+            settings = {
+                "seats": SEATS,
+                "open_seating": True,
+                "next_hand_seconds": 0,
+                "decision_seconds": 600,
+                "min_buy_in": 40,
+                "max_buy_in": 200,
+            }
+            room = (await http.post("/api/rooms", json=settings)).json()["room"]
+            for s in range(SEATS):
+                body = {"name": f"p{s}", "seat": s, "buy_in": 200}
+                token = (await http.post(f"/api/rooms/{room}/seats", json=body)).json()["token"]
+                url = base.replace("http", "ws", 1) + f"/api/rooms/{room}/ws?token={token}"
+                ws = await connect(url, max_size=2**22, compression=None)
+                seats.append(Seat(ws, random.Random(t * SEATS + s), stats))
+    tasks = [asyncio.create_task(seat.run()) for seat in seats]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    start = time.perf_counter()
+    server_cpu = cpu_seconds(pid) if pid else 0.0
+    client_cpu = time.process_time()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - start
+    server_cpu = (cpu_seconds(pid) if pid else 0.0) - server_cpu
+    client_cpu = time.process_time() - client_cpu
+    for seat in seats:
+        await seat.ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = sorted(stats.latencies) or [float("nan")]
+    actions = max(len(stats.latencies), 1)
+    return {
+        # CPU per action: what the figures would be on a machine of one's own.
+        "server_cpu_ms_per_action": round(server_cpu / actions * 1000, 3),
+        "client_cpu_ms_per_action": round(client_cpu / actions * 1000, 3),
+        "actions_per_s": round(len(stats.latencies) / elapsed, 1),
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 2),
+    }
+
+
+def one_run(database: str, tables: int, seconds: float) -> dict[str, Any]:
+    with server(database) as (base, pid):
+        warmup = min(3.0, 1 + tables / 50)
+        figures = asyncio.run(drive(base, tables, seconds, warmup, pid))
+        figures["server_rss_mb"] = round(server_rss_mb(pid), 1)
+    return {"database": database.split(":")[0].split("+")[0], "tables": tables, **figures}
+
+
+@contextlib.contextmanager
+def fresh_postgres(url: str) -> Any:
+    from sqlalchemy import create_engine, text
+
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(url)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        separator = "&" if "?" in url else "?"
+        yield f"{url}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per run")
+    parser.add_argument("--tables", default=",".join(map(str, TABLES)), help="T values: 1,10,100")
+    parser.add_argument("--postgres", default=os.environ.get("BIGBLIND_TEST_POSTGRES_URL"))
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    counts = [int(t) for t in args.tables.split(",")]
+    runs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for tables in counts:
+            database = f"sqlite:///{Path(folder) / f'bench{tables}.sqlite3'}"
+            runs.append(one_run(database, tables, args.seconds))
+            if not args.json:
+                print(_line(runs[-1]), flush=True)
+    if args.postgres:
+        for tables in counts:
+            with fresh_postgres(args.postgres) as url:
+                runs.append(one_run(url, tables, args.seconds))
+            if not args.json:
+                print(_line(runs[-1]), flush=True)
+    elif not args.json:
+        print("PostgreSQL: skipped (set --postgres URL or BIGBLIND_TEST_POSTGRES_URL)")
+    main_run = next(
+        (r for r in runs if r["database"] == "sqlite" and r["tables"] == max(counts)), runs[0]
+    )
+    ok = main_run["actions_per_s"] >= FLOOR_ACTIONS and main_run["p99_ms"] < FLOOR_P99_MS
+    if args.json:
+        summary = {
+            "actions_per_s": main_run["actions_per_s"],
+            "p50_ms": main_run["p50_ms"],
+            "p99_ms": main_run["p99_ms"],
+            "server_rss_mb": main_run["server_rss_mb"],
+            "tables": main_run["tables"],
+            "floor": {"actions_per_s": FLOOR_ACTIONS, "p99_ms": FLOOR_P99_MS, "met": ok},
+            "runs": runs,
+        }
+        print(json.dumps(summary))
+    else:
+        verdict = "meets" if ok else "misses"
+        print(
+            f"T = {main_run['tables']} on SQLite {verdict} the floor of {FLOOR_ACTIONS} actions/s"
+            f" with p99 under {FLOOR_P99_MS:g} ms"
+        )
+    return 0
+
+
+def _line(run: dict[str, Any]) -> str:
+    return (
+        f"{run['database']:<10} T = {run['tables']:>3}: {run['actions_per_s']:>7.1f} actions/s,"
+        f" p50 {run['p50_ms']:6.2f} ms, p99 {run['p99_ms']:7.2f} ms,"
+        f" server {run['server_rss_mb']:.0f} MB,"
+        f" CPU per action: server {run['server_cpu_ms_per_action']:.2f} ms,"
+        f" clients {run['client_cpu_ms_per_action']:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

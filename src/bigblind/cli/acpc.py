@@ -1,0 +1,318 @@
+"""``bigblind acpc``: the ACPC protocol: a dealer, any bot as a client, log replay.
+
+GAMEDEF is a game definition file or the name of one shipped with bigblind
+(``holdem.nolimit.2p.reverse_blinds.game`` ...).
+
+>>> import argparse, io, tempfile, pathlib
+>>> parser = argparse.ArgumentParser(prog="bigblind")
+>>> add_parser(parser.add_subparsers())
+>>> log = pathlib.Path(tempfile.mkdtemp()) / "match.log"
+>>> _ = log.write_text("STATE:0:r300f:9hQd|AsKd:-100|100:a|b\\n")
+>>> args = parser.parse_args(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds.game", str(log)])
+>>> args.run(args, io.StringIO(), io.StringIO())
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import threading
+from pathlib import Path
+from typing import TextIO
+
+from bigblind.bots.base import BOTS, make_bot
+from bigblind.cli.options import Subparsers
+from bigblind.cli.progress import STOPPED
+from bigblind.cli.replay import ReplaySummary
+from bigblind.errors import BigblindError
+from bigblind.formats.acpc import (
+    STANDARD_GAMES,
+    AcpcHand,
+    GameDef,
+    load_gamedef,
+    parse_state_line,
+)
+from bigblind.formats.acpc.dealer import Dealer
+
+__all__ = ["add_parser", "replay_log", "run_dealer", "run_play", "run_replay"]
+
+_GAMEDEF_HELP = "a game definition file, or one shipped: " + ", ".join(STANDARD_GAMES)
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    """Declare ``bigblind acpc dealer|play|replay``."""
+    command = subparsers.add_parser(
+        "acpc",
+        help="the ACPC protocol: dealer, bot client, log replay",
+        description="Play and check matches in the Annual Computer Poker Competition protocol.",
+    )
+    commands = command.add_subparsers(title="commands")
+
+    dealer = commands.add_parser(
+        "dealer",
+        help="seat ACPC clients over TCP and play a match",
+        description=(
+            "Listen on loopback, one port per seat, seat the clients in order, play the"
+            " match with seats rotating each hand as the ACPC dealer does, and write its"
+            " log (STATE lines, then SCORE). Changed or ignored answers are reported on"
+            " stderr."
+        ),
+    )
+    dealer.add_argument("gamedef", metavar="GAMEDEF", help=_GAMEDEF_HELP)
+    dealer.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    dealer.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    dealer.add_argument(
+        "--port",
+        default="0",
+        metavar="P[,P...]",
+        help="first port (the seats take the ports after it) or one per seat; 0: any free",
+    )
+    dealer.add_argument("--names", metavar="A,B,...", help="one name per seat")
+    dealer.add_argument(
+        "--log", type=Path, metavar="FILE", help="write the log here (default stdout)"
+    )
+    dealer.add_argument(
+        "--timeout", type=float, default=600.0, help="seconds a seat has to answer (default 600)"
+    )
+    dealer.add_argument(
+        "--bots", metavar="NAMES", help="also seat these bigblind bots (tests, demos)"
+    )
+    dealer.set_defaults(run=run_dealer)
+
+    play = commands.add_parser(
+        "play",
+        help="play a bigblind bot as an ACPC client",
+        description=(
+            f"Connect to an ACPC dealer and play its match with a bot ({', '.join(sorted(BOTS))})."
+        ),
+    )
+    play.add_argument("gamedef", metavar="GAMEDEF", help=_GAMEDEF_HELP)
+    play.add_argument("host", metavar="HOST")
+    play.add_argument("port", metavar="PORT", type=int)
+    play.add_argument("--bot", default="tag", help="the bot to play (default tag)")
+    play.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    play.set_defaults(run=run_play)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay ACPC dealer logs and check every hand's values",
+        description=(
+            "Replay every STATE line of the logs through the engine and compare each"
+            " position's value. ACPC splits pots in fractions with no odd-chip rule, so a"
+            " value matches when it differs by less than one chip per split pot. Prints one"
+            " line per hand that fails or mismatches, then a summary. Exits 0 only when"
+            " every hand replayed and matched."
+        ),
+    )
+    replay.add_argument("gamedef", metavar="GAMEDEF", help=_GAMEDEF_HELP)
+    replay.add_argument("logs", nargs="+", metavar="LOG", type=Path)
+    replay.set_defaults(run=run_replay)
+    command.set_defaults(run=lambda args, out, err: _usage(command, err))
+
+
+def _usage(command: argparse.ArgumentParser, err: TextIO) -> int:
+    command.print_usage(err)
+    return 2
+
+
+def _game(text: str, prog: str, err: TextIO) -> GameDef | None:
+    try:
+        return load_gamedef(text)
+    except BigblindError as error:
+        print(f"bigblind acpc {prog}: {error}", file=err)
+        return None
+
+
+def _ports(text: str) -> list[int] | None:
+    try:
+        ports = [int(p) for p in text.split(",")]
+    except ValueError:
+        return None
+    return ports if all(0 <= p < 65536 for p in ports) else None
+
+
+def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind acpc dealer``: 0 when the match finished, 1 if it stopped, 2 for bad options."""
+    game = _game(args.gamedef, "dealer", err)
+    if game is None:
+        return 2
+    ports = _ports(args.port)
+    if ports is None:
+        print(f"bigblind acpc dealer: port {args.port!r}: give whole numbers 0-65535", file=err)
+        return 2
+    if not args.timeout > 0:
+        print(f"bigblind acpc dealer: --timeout {args.timeout:g}: give seconds above 0", file=err)
+        return 2
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    bots = [b.strip().lower() for b in args.bots.split(",")] if args.bots else []
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or len(bots) > game.num_players:
+        print(
+            f"bigblind acpc dealer: --bots {args.bots!r}: up to {game.num_players} of"
+            f" {', '.join(sorted(BOTS))}",
+            file=err,
+        )
+        return 2
+
+    def warn(message: str) -> None:
+        print(f"bigblind acpc dealer: {message}", file=err)
+
+    try:
+        dealer = Dealer(
+            game,
+            hands=args.hands,
+            seed=args.seed,
+            names=names,
+            ports=ports,
+            timeout=args.timeout,
+            warn=warn,
+        )
+    except BigblindError as error:
+        print(f"bigblind acpc dealer: {error}", file=err)
+        return 2
+    log: TextIO = out
+    try:
+        if args.log is not None:
+            log = args.log.open("w", encoding="utf-8")
+    except OSError as error:
+        dealer.close()
+        print(f"bigblind acpc dealer: cannot write {args.log}: {error.strerror}", file=err)
+        return 2
+    try:
+        with dealer:
+            listening = " ".join(map(str, dealer.ports))
+            print(f"bigblind acpc dealer: seats listen on ports {listening}", file=err, flush=True)
+            _start_bots(game, bots, dealer.ports, args.seed)
+            result = dealer.run(log, match_name=args.log.stem if args.log else "match")
+    except (BigblindError, OSError) as error:
+        print(f"bigblind acpc dealer: {error}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print(f"bigblind acpc dealer: {STOPPED}; the match stopped", file=err)
+        return 130
+    finally:
+        if log is not out:
+            log.close()
+    if log is not out:
+        print(result.score_line(), file=out)
+    return 0
+
+
+def _start_bots(game: GameDef, bots: list[str], ports: tuple[int, ...], seed: int) -> None:
+    from bigblind.bots.acpc_client import play_match
+
+    for seat, name in enumerate(bots):
+        bot = make_bot(name, seed + seat)
+        thread = threading.Thread(
+            target=_quietly, args=(play_match, game, "127.0.0.1", ports[seat], bot), daemon=True
+        )
+        thread.start()
+
+
+def _quietly(*call: object) -> None:
+    function, *rest = call
+    # The dealer reports a seat that stops answering.
+    with contextlib.suppress(BigblindError):
+        function(*rest)  # type: ignore[operator]
+
+
+def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind acpc play``: 0 when the match ended, 1 on a protocol error, 2 for bad options."""
+    from bigblind.bots.acpc_client import play_match
+
+    game = _game(args.gamedef, "play", err)
+    if game is None:
+        return 2
+    try:
+        bot = make_bot(args.bot, args.seed)
+    except BigblindError as error:
+        print(f"bigblind acpc play: {error}", file=err)
+        return 2
+    try:
+        result = play_match(game, args.host, args.port, bot)
+    except BigblindError as error:
+        print(f"bigblind acpc play: {error}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print(f"bigblind acpc play: {STOPPED}; left the match", file=err)
+        return 130
+    per_hand = float(result.total) / result.hands if result.hands else 0.0
+    print(
+        f"{bot.name}: {result.hands} hands, {float(result.total):+g} chips"
+        f" ({per_hand:+.2f} per hand)",
+        file=out,
+    )
+    return 0
+
+
+def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind acpc replay``: 0 when every hand matched, 1 if not, 2 for a missing file."""
+    game = _game(args.gamedef, "replay", err)
+    if game is None:
+        return 2
+    missing = [p for p in args.logs if not p.is_file()]
+    for path in missing:
+        print(f"bigblind acpc replay: {path}: no such file", file=err)
+    if missing:
+        return 2
+    summary = ReplaySummary()
+    try:
+        for path in args.logs:
+            _replay_file(game, path, out, summary)
+    except KeyboardInterrupt:
+        print(f"{summary.line()} (stopped before the end)", file=out)
+        print(f"bigblind acpc replay: {STOPPED}", file=err)
+        return 130
+    print(summary.line(), file=out)
+    if summary.replayed == 0 and summary.unreadable == 0:
+        print("bigblind acpc replay: the logs hold no STATE line", file=err)
+        return 2
+    return 0 if summary.clean else 1
+
+
+def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary) -> None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        summary.unreadable += 1
+        print(f"{path}: cannot read: {error}", file=out)
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("STATE"):
+            continue
+        summary.replayed += 1
+        problem = replay_log(game, line)
+        if problem:
+            summary.mismatched += 1
+            print(f"{path}:{number}: {problem}", file=out)
+
+
+def replay_log(game: GameDef, line: str) -> str | None:
+    """Replay one ``STATE`` line; None when it replays and its values match, else why not.
+
+    >>> game = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
+    >>> replay_log(game, "STATE:0:r300c/cc/cc/cc:9hQd|AsKd/2c3c4c/5d/Kh:-300|300:a|b")
+    >>> replay_log(game, "STATE:0:r300f:9hQd|AsKd:-100|300:a|b")
+    'hand 0: position 1: the log says 300, the engine gives 100'
+    """
+    try:
+        state = parse_state_line(line, no_limit=game.no_limit)
+        hand = AcpcHand.rebuild(game, state.betting, state.hole, state.board)
+    except BigblindError as error:  # unreadable, illegal betting, or a card seen twice
+        return f"cannot replay: {error}"
+    result = hand.hand.result
+    if result is None:
+        awaits = hand.hand.awaiting
+        return f"hand {state.hand_number}: not over after the last action (awaits {awaits})"
+    for position, logged in enumerate(state.values):
+        net = result.stacks[position] - hand.hand.starting_stacks[position]
+        split = sum(1 for pot in result.pots if len(pot.winners) > 1 and position in pot.winners)
+        difference = abs(logged - net)
+        # ACPC values are printed to six decimals; a split pot may move less than a chip.
+        if difference > 1e-6 and not difference < split:
+            return (
+                f"hand {state.hand_number}: position {position}: the log says"
+                f" {float(logged):g}, the engine gives {net}"
+            )
+    return None

@@ -1,0 +1,271 @@
+"""An ACPC dealer: seats clients over TCP and plays a match as ``project_acpc_server`` does.
+
+Each seat listens on its own port; a client connects and sends
+``VERSION:2.0.0``. Before every action each seat is sent its match state;
+the seat to act answers with that state, ``:`` and an action. As the ACPC
+dealer does, answers that do not repeat the current state are ignored (and
+so are lines starting with ``#`` or ``;``), an unreadable action becomes a
+call, a raise of the wrong size is moved to the nearest legal size, and an
+illegal action becomes a call; each such change is reported. Seats rotate:
+in hand ``h`` seat ``s`` plays position ``(s - h) mod n``. A seat that
+disconnects or does not answer in time ends the match (:class:`DealerError`).
+
+The log has the ACPC dealer's form: ``#`` comment lines, one ``STATE`` line
+per hand with values and names by position, and a final ``SCORE`` line with
+each seat's total.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TextIO
+
+from bigblind.cards import Deck
+from bigblind.errors import BigblindError, IllegalActionError
+from bigblind.formats.acpc.gamedef import GameDef
+from bigblind.formats.acpc.hands import AcpcHand
+from bigblind.formats.acpc.protocol import (
+    Action,
+    MatchState,
+    ProtocolError,
+    format_value,
+    parse_action,
+    parse_matchstate,
+)
+
+__all__ = ["Dealer", "DealerError", "MatchResult"]
+
+_MAX_LINE = 4096
+
+
+class DealerError(BigblindError):
+    """The match cannot go on: a seat left, timed out, or spoke another protocol."""
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """What a match came to: hands played and each seat's total (ACPC values)."""
+
+    names: tuple[str, ...]
+    hands: int = 0
+    totals: list[Fraction] = field(default_factory=list)
+    changed_actions: int = 0
+
+    def score_line(self) -> str:
+        """The ACPC dealer's final line: ``SCORE:<totals>:<names>`` by seat."""
+        values = "|".join(format_value(v) for v in self.totals)
+        return f"SCORE:{values}:{'|'.join(self.names)}"
+
+
+class _Seat:
+    """One client's connection: lines in, lines out."""
+
+    def __init__(self, sock: socket.socket, timeout: float) -> None:
+        sock.settimeout(timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock = sock
+        self.reader = sock.makefile("rb")
+
+    def send(self, line: str) -> None:
+        self.sock.sendall(line.encode("ascii") + b"\r\n")
+
+    def receive(self) -> str | None:
+        """The next line, or None when the client has gone or timed out."""
+        try:
+            raw = self.reader.readline(_MAX_LINE)
+        except (TimeoutError, OSError):
+            return None
+        if not raw:
+            return None
+        return raw.decode("ascii", errors="replace").rstrip("\r\n")
+
+    def close(self) -> None:
+        for closing in (self.reader.close, self.sock.close):
+            with contextlib.suppress(OSError):
+                closing()
+
+
+class Dealer:
+    """A match of ``hands`` hands of ``game`` between clients on loopback.
+
+    ``ports``: one per seat, or one first port (the seats take the ports that
+    follow it), or ``(0,)`` for free ports. ``warn`` hears every changed or
+    ignored answer; ``timeout`` is the seconds a seat has for each answer.
+    """
+
+    def __init__(
+        self,
+        game: GameDef,
+        *,
+        hands: int,
+        seed: int,
+        names: Sequence[str] | None = None,
+        host: str = "127.0.0.1",
+        ports: Sequence[int] = (0,),
+        timeout: float = 600.0,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
+        n = game.num_players
+        if hands < 1:
+            raise DealerError(f"hands {hands}: play at least 1 hand")
+        names = tuple(names) if names else tuple(f"seat{s + 1}" for s in range(n))
+        if len(names) != n or any(not name or ":" in name or "|" in name for name in names):
+            raise DealerError(
+                f"names {list(names)}: give {n} names without ':' or '|', one per seat"
+            )
+        if len(ports) == 1:
+            ports = [ports[0] + s if ports[0] else 0 for s in range(n)]
+        if len(ports) != n:
+            raise DealerError(f"ports {list(ports)}: give one first port or {n} ports")
+        self.game = game
+        self.hands = hands
+        self.seed = seed
+        self.names = names
+        self.timeout = timeout
+        self._warn = warn or (lambda message: None)
+        self._listeners: list[socket.socket] = []
+        self._seats: list[_Seat] = []
+        try:
+            for port in ports:
+                listener = socket.create_server((host, port))
+                self._listeners.append(listener)
+        except OSError as error:
+            self.close()
+            raise DealerError(f"cannot listen on {host} port {port}: {error.strerror}") from None
+
+    @property
+    def ports(self) -> tuple[int, ...]:
+        """The port of each seat, in seat order."""
+        return tuple(listener.getsockname()[1] for listener in self._listeners)
+
+    def close(self) -> None:
+        """Close every socket."""
+        for listener in self._listeners:
+            listener.close()
+        for seat in self._seats:
+            seat.close()
+
+    def __enter__(self) -> Dealer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, log: TextIO | None = None, *, match_name: str = "match") -> MatchResult:
+        """Seat the clients, play the match and write the log; return the totals.
+
+        Raises :class:`DealerError` when a seat disconnects or times out; the
+        log then holds every hand finished before.
+        """
+        n = self.game.num_players
+        result = MatchResult(self.names, totals=[Fraction(0)] * n)
+        if log is not None:
+            log.write(
+                f"# name/game/hands/seed {match_name} {self.game.name or 'game'}"
+                f" {self.hands} {self.seed}\n"
+            )
+        self._accept()
+        rng = random.Random(self.seed)
+        for number in range(self.hands):
+            hand = AcpcHand.deal(self.game, Deck.shuffled(seed=rng.getrandbits(64)))
+            self._play(hand, number, result)
+            position_names = [self.names[(p + number) % n] for p in range(n)]
+            line = hand.state_line(number, position_names)
+            for position, value in enumerate(line.values):
+                result.totals[(position + number) % n] += value
+            result.hands += 1
+            if log is not None:
+                log.write(f"{line}\n")
+                log.flush()
+            for seat in range(n):
+                self._send(seat, hand.matchstate((seat - number) % n, number), number)
+        if log is not None:
+            log.write(result.score_line() + "\n")
+            log.flush()
+        return result
+
+    def _accept(self) -> None:
+        for seat, listener in enumerate(self._listeners):
+            listener.settimeout(self.timeout)
+            try:
+                sock, _ = listener.accept()
+            except TimeoutError:
+                raise DealerError(
+                    f"seat {seat + 1} ({self.names[seat]}) did not connect within"
+                    f" {self.timeout:g} seconds"
+                ) from None
+            finally:
+                listener.close()
+            self._seats.append(_Seat(sock, self.timeout))
+        for seat, connection in enumerate(self._seats):
+            line = connection.receive()
+            if line is None or not line.startswith("VERSION:2."):
+                raise DealerError(
+                    f"seat {seat + 1} ({self.names[seat]}) sent {line!r} instead of VERSION:2.0.0"
+                )
+
+    def _play(self, hand: AcpcHand, number: int, result: MatchResult) -> None:
+        n = self.game.num_players
+        while not hand.finished:
+            actor = hand.actor
+            assert actor is not None
+            states = [hand.matchstate((seat - number) % n, number) for seat in range(n)]
+            for seat in range(n):
+                self._send(seat, states[seat], number)
+            seat = (actor + number) % n
+            action = self._answer(seat, states[seat], hand, number, result)
+            hand.apply(action)
+
+    def _send(self, seat: int, state: MatchState, number: int) -> None:
+        try:
+            self._seats[seat].send(str(state))
+        except OSError:
+            raise self._gone(seat, number) from None
+
+    def _gone(self, seat: int, number: int) -> DealerError:
+        return DealerError(
+            f"seat {seat + 1} ({self.names[seat]}) disconnected or timed out in hand {number};"
+            f" the match stopped after {number} hands"
+        )
+
+    def _answer(
+        self, seat: int, state: MatchState, hand: AcpcHand, number: int, result: MatchResult
+    ) -> Action:
+        no_limit = self.game.no_limit
+        where = f"hand {number}, seat {seat + 1} ({self.names[seat]})"
+        while True:
+            line = self._seats[seat].receive()
+            if line is None:
+                raise self._gone(seat, number)
+            if line.startswith(("#", ";")):
+                continue
+            state_text, _, action_text = line.rpartition(":")
+            if line.count(":") == 4:  # the state alone, with no action after it
+                state_text, action_text = line, ""
+            try:
+                answered = parse_matchstate(state_text, no_limit=no_limit)
+            except ProtocolError:
+                self._warn(f"{where}: bad state format in response {line!r}, ignored")
+                continue
+            if answered != state:
+                self._warn(f"{where}: ignoring un-requested response {line!r}")
+                continue
+            try:
+                action, _ = parse_action(action_text, no_limit=no_limit)
+            except ProtocolError:
+                result.changed_actions += 1
+                self._warn(f"{where}: bad action format {action_text!r}, changed to call")
+                return Action("c")
+            try:
+                fixed, change = hand.fix(action)
+            except IllegalActionError:  # pragma: no cover - the hand awaits this seat
+                fixed, change = Action("c"), "invalid action, changed to call"
+            if change is not None:
+                result.changed_actions += 1
+                self._warn(f"{where}: {action}: {change}")
+            return fixed

@@ -1,0 +1,90 @@
+"""The ledger: every chip that came to the table and every chip that left it.
+
+>>> ledger = Ledger()
+>>> ledger.record("Ann", "buy-in", 100, at=0); ledger.record("Ann", "cash-out", 130, at=9)
+>>> ledger.net({"Bob": 70}) == [{"name": "Ann", "buy_in": 100, "cash_out": 130, "stack": 0,
+...     "net": 30}]
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Ledger", "LedgerEntry"]
+
+KINDS = ("buy-in", "top-up", "cash-out")
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One movement of chips: a buy-in or top-up onto the table, a cash-out off it."""
+
+    name: str
+    kind: str
+    chips: int
+    at: float
+
+
+class Ledger:
+    """Buy-ins, top-ups and cash-outs in order, with totals per player."""
+
+    def __init__(self) -> None:
+        self.entries: list[LedgerEntry] = []
+        self.bought = 0
+        self.cashed = 0
+
+    def record(self, name: str, kind: str, chips: int, at: float) -> None:
+        """Add an entry; ``kind`` is 'buy-in', 'top-up' or 'cash-out'."""
+        if kind not in KINDS:
+            raise ValueError(f"ledger entry kind {kind!r}: accepted are {', '.join(KINDS)}")
+        self.entries.append(LedgerEntry(name, kind, chips, at))
+        if kind == "cash-out":
+            self.cashed += chips
+        else:
+            self.bought += chips
+
+    def net(self, stacks: Mapping[str, int]) -> list[dict[str, Any]]:
+        """Per player: chips brought, taken away, still at the table (``stacks``), and net.
+
+        Only players with ledger entries are listed, in order of arrival.
+        """
+        rows: dict[str, dict[str, Any]] = {}
+        for entry in self.entries:
+            row = rows.setdefault(
+                entry.name, {"name": entry.name, "buy_in": 0, "cash_out": 0, "stack": 0, "net": 0}
+            )
+            if entry.kind == "cash-out":
+                row["cash_out"] += entry.chips
+            else:
+                row["buy_in"] += entry.chips
+        for name, row in rows.items():
+            row["stack"] = stacks.get(name, 0)
+            row["net"] = row["cash_out"] + row["stack"] - row["buy_in"]
+        return list(rows.values())
+
+    def to_json(self, stacks: Mapping[str, int], rake: int) -> dict[str, Any]:
+        """The ledger as JSON-ready data: entries, players' totals, rake."""
+        return {
+            "entries": [
+                {"name": e.name, "kind": e.kind, "chips": e.chips, "at": e.at} for e in self.entries
+            ],
+            "players": self.net(stacks),
+            "bought": self.bought,
+            "cashed": self.cashed,
+            "rake": rake,
+        }
+
+    def to_csv(self, stacks: Mapping[str, int]) -> str:
+        """The players' totals as CSV: name, buy_in, cash_out, stack, net."""
+        out = io.StringIO()
+        writer = csv.DictWriter(
+            out, fieldnames=["name", "buy_in", "cash_out", "stack", "net"], lineterminator="\n"
+        )
+        writer.writeheader()
+        writer.writerows(self.net(stacks))
+        return out.getvalue()

@@ -1,0 +1,456 @@
+"""The room protocol: every message between a browser tab and the server, typed.
+
+One WebSocket per tab carries JSON objects, each with ``"v": 1`` (the
+protocol version) and a ``"type"``. The client sends the requests below
+(:data:`ClientMessage`); the server answers each accepted request with the
+new :class:`StateMessage` for every tab of the room (each tab its own view),
+and a refused one with an :class:`ErrorMessage` to its sender alone, the
+room unchanged. docs/protocol.md shows an example of each message.
+
+>>> parse_client('{"v": 1, "type": "act", "action": "raise", "amount": 6}')
+Act(v=1, id=None, type='act', action='raise', amount=6)
+>>> parse_client('{"v": 1, "type": "dance"}')
+Traceback (most recent call last):
+...
+bigblind.room.protocol.ProtocolError: unknown message type 'dance': accepted are act, add_bot, ...
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from bigblind.room.settings import RoomError
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "VERSION",
+    "Act",
+    "AddBot",
+    "Approve",
+    "Chat",
+    "ClientMessage",
+    "CreateRoom",
+    "CreatedRoom",
+    "End",
+    "ErrorMessage",
+    "HandState",
+    "LastHand",
+    "Leave",
+    "LegalActions",
+    "Pause",
+    "Ping",
+    "Pong",
+    "Preset",
+    "ProtocolError",
+    "Refuse",
+    "Remove",
+    "RequestSeat",
+    "RequestedSeat",
+    "Resume",
+    "RoomState",
+    "SeatState",
+    "SetAway",
+    "SetBlinds",
+    "Show",
+    "SitIn",
+    "SitOut",
+    "StateMessage",
+    "TopUp",
+    "Welcome",
+    "parse_client",
+]
+
+VERSION = 1
+"""The protocol version every message carries as ``v``."""
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest client message accepted."""
+
+
+class ProtocolError(RoomError):
+    """A message the server cannot read: malformed JSON, unknown type, bad fields."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1] = Field(description="protocol version")
+
+
+class _Request(_Message):
+    id: int | str | None = Field(None, description="echoed in the error that refuses it")
+
+
+# ------------------------------------------------------------------ the client
+
+
+class Act(_Request):
+    """Act in the hand (RULES 4-5): ``amount`` is the bet, or the total raised to."""
+
+    type: Literal["act"]
+    action: Literal["fold", "check", "call", "bet", "raise", "all-in"]
+    amount: int | None = Field(None, ge=1, le=10**12)
+
+
+class Preset(_Request):
+    """Bet or raise by a preset (RULES 5.7): 'x2', 'x3', '33%', '50%', '100%', 'pot', 'min',
+    'all-in'; the server turns it into the legal amount."""
+
+    type: Literal["preset"]
+    preset: str = Field(max_length=8)
+
+
+class RequestSeat(_Request):
+    """Ask for a seat with a buy-in (RULES 10.1); ``wait_for_big_blind`` instead of posting one."""
+
+    type: Literal["request_seat"]
+    name: str = Field(min_length=1, max_length=24)
+    seat: int = Field(ge=0, le=9)
+    buy_in: int = Field(ge=1, le=10**12)
+    wait_for_big_blind: bool = False
+
+
+class SitOut(_Request):
+    """Stop being dealt in from the next hand."""
+
+    type: Literal["sit_out"]
+
+
+class SitIn(_Request):
+    """Come back (no longer away); blinds missed are owed (RULES 10.1)."""
+
+    type: Literal["sit_in"]
+
+
+class TopUp(_Request):
+    """Add chips between hands, up to the maximum buy-in."""
+
+    type: Literal["top_up"]
+    chips: int = Field(ge=1, le=10**12)
+
+
+class Leave(_Request):
+    """Leave the table; the stack goes to the ledger (after the hand, if dealt in)."""
+
+    type: Literal["leave"]
+
+
+class Show(_Request):
+    """Show one's cards after the hand."""
+
+    type: Literal["show"]
+
+
+class Chat(_Request):
+    """A chat line (seated players and the host)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=300)
+
+
+class Ping(_Request):
+    """Keep the connection alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+class Approve(_Request):
+    """Host: seat a player who asked."""
+
+    type: Literal["approve"]
+    request: int
+
+
+class Refuse(_Request):
+    """Host: turn a seat request down."""
+
+    type: Literal["refuse"]
+    request: int
+
+
+class AddBot(_Request):
+    """Host: seat a bot by name (random, station, tag, strong)."""
+
+    type: Literal["add_bot"]
+    bot: str = Field(max_length=16)
+    seat: int | None = Field(None, ge=0, le=9)
+    chips: int | None = Field(None, ge=1, le=10**12)
+
+
+class Remove(_Request):
+    """Host: remove a player or bot; their chips go to the ledger."""
+
+    type: Literal["remove"]
+    seat: int = Field(ge=0, le=9)
+
+
+class SetAway(_Request):
+    """Host: mark a player away (checked or folded at once, sat out next hand)."""
+
+    type: Literal["set_away"]
+    seat: int = Field(ge=0, le=9)
+
+
+class Pause(_Request):
+    """Host: deal no new hand until resumed."""
+
+    type: Literal["pause"]
+
+
+class Resume(_Request):
+    """Host: deal again."""
+
+    type: Literal["resume"]
+
+
+class SetBlinds(_Request):
+    """Host: new blinds and ante from the next hand."""
+
+    type: Literal["set_blinds"]
+    small: int = Field(ge=0, le=10**9)
+    big: int = Field(ge=1, le=10**9)
+    ante: int = Field(0, ge=0, le=10**9)
+
+
+class End(_Request):
+    """Host: end the game after this hand; everyone is cashed out."""
+
+    type: Literal["end"]
+
+
+ClientMessage = Annotated[
+    Act
+    | Preset
+    | RequestSeat
+    | SitOut
+    | SitIn
+    | TopUp
+    | Leave
+    | Show
+    | Chat
+    | Ping
+    | Approve
+    | Refuse
+    | AddBot
+    | Remove
+    | SetAway
+    | Pause
+    | Resume
+    | SetBlinds
+    | End,
+    Field(discriminator="type"),
+]
+"""Any message a client may send."""
+
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = sorted(
+    m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+    for m in (
+        Act,
+        Preset,
+        RequestSeat,
+        SitOut,
+        SitIn,
+        TopUp,
+        Leave,
+        Show,
+        Chat,
+        Ping,
+        Approve,
+        Refuse,
+        AddBot,
+        Remove,
+        SetAway,
+        Pause,
+        Resume,
+        SetBlinds,
+        End,
+    )
+)
+
+
+def parse_client(text: str | bytes) -> Any:
+    """Read one client message; :class:`ProtocolError` names what is wrong and what is accepted."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message of {len(text)} bytes: at most {MAX_MESSAGE_BYTES}")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"not JSON ({error}): send one JSON object per message") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a message is a JSON object, not {type(data).__name__}")
+    if data.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {data.get('v')!r}: this server speaks v {VERSION}")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            f"unknown message type {kind!r}: accepted are {', '.join(CLIENT_TYPES)}"
+        )
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'][1:])) or 'message'}: {e['msg']}" for e in error.errors()
+        )
+        raise ProtocolError(f"bad {kind} message: {problems}") from None
+
+
+# ------------------------------------------------------------------ the server
+
+
+class LegalActions(BaseModel):
+    """What the player to act may do (RULES 4-5), with the presets' amounts (RULES 5.7)."""
+
+    fold: bool
+    check: bool
+    call: int | None = Field(description="chips a call puts in; None: nothing to call")
+    bet: bool = Field(description="True: min/max bound a bet; False: a raise-to total")
+    min_raise_to: int | None
+    max_raise_to: int | None
+    presets: dict[str, int]
+    options: list[str] = Field(description="the choices in words: 'fold', 'call 4', ...")
+
+
+class SeatState(BaseModel):
+    """One occupied seat as the viewer sees it; ``cards`` only for the viewer's own seat
+    and hands shown (RULES 3.4)."""
+
+    seat: int
+    name: str
+    stack: int
+    status: str = Field(description="active, waiting, posting or sitting_out")
+    away: bool
+    bot: str | None
+    time_bank: float
+    in_hand: bool
+    bet: int
+    folded: bool
+    cards: str | None = Field(description="'As Kd', or None when hidden")
+
+
+class HandState(BaseModel):
+    """The hand being played."""
+
+    number: int
+    button: int
+    small_blind: int | None
+    big_blind: int
+    street: str
+    board: str
+    pot: int
+    actor: int | None
+    deadline: float | None = Field(description="Unix time the actor's time and bank run out")
+    legal: LegalActions | None = Field(description="only in the actor's own view")
+    log: list[str]
+
+
+class LastHand(BaseModel):
+    """The public outcome of the last finished hand."""
+
+    number: int
+    board: str
+    shown: dict[str, str] = Field(description="cards shown, by seat")
+    winnings: dict[str, int]
+    rake: int
+    log: list[str]
+
+
+class SeatRequest(BaseModel):
+    """A seat request waiting for the host."""
+
+    request: int
+    name: str
+    seat: int
+    chips: int
+
+
+class ChatLine(BaseModel):
+    """One chat line."""
+
+    name: str
+    text: str
+    at: float
+
+
+class RoomState(BaseModel):
+    """The whole room as one viewer may see it."""
+
+    room: str
+    name: str
+    settings: dict[str, Any]
+    blinds: list[int] = Field(description="[small, big, ante]")
+    paused: bool
+    ended: bool
+    you: int | None = Field(description="the viewer's seat, None for a spectator")
+    seats: list[SeatState | None]
+    hand: HandState | None
+    last_hand: LastHand | None
+    requests: list[SeatRequest]
+    next_hand_at: float | None
+    hands_played: int
+    chat: list[ChatLine]
+
+
+class StateMessage(_Message):
+    """The room after a change, in the receiving tab's own view."""
+
+    type: Literal["state"] = "state"
+    server_time: float = Field(description="the server's Unix time, to count deadlines down")
+    state: RoomState
+
+
+class Welcome(_Message):
+    """First message on a connection: who the token makes you."""
+
+    type: Literal["welcome"] = "welcome"
+    room: str
+    seat: int | None
+    host: bool
+    request: int | None
+    token: str | None = Field(
+        None, description="a new secret token, sent when the tab came without one: keep it"
+    )
+
+
+class ErrorMessage(_Message):
+    """A request refused; nothing changed. ``error`` says what was wrong and what is legal."""
+
+    type: Literal["error"] = "error"
+    error: str
+    id: int | str | None = None
+
+
+class Pong(_Message):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    id: int | str | None = None
+
+
+# ------------------------------------------------------------------ HTTP bodies
+
+
+class CreateRoom(BaseModel):
+    """``POST /api/rooms`` body: the room's settings (see :class:`RoomSettings`)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class CreatedRoom(BaseModel):
+    """``POST /api/rooms`` answer: the room, the host's secret token and the links."""
+
+    room: str
+    host_token: str
+    join_url: str
+    host_url: str
+
+
+class RequestedSeat(BaseModel):
+    """``POST /api/rooms/{room}/seats`` answer: the seat token (keep it) and the request."""
+
+    token: str
+    request: int | None
+    seat: int | None

@@ -1,0 +1,296 @@
+"""The room: a table (or a sit-and-go) with people, bots, a host, clocks and a ledger.
+
+A :class:`Room` is pure: no sockets, no SQL, no clock of its own. Every
+request is a method that checks it, turns it into an event (a JSON-ready
+dict), applies it and returns the events it made; the caller stores them and
+only then tells anyone. :meth:`Room.restore` rebuilds a room from its
+stored events, so a room's state is a function of its events. Time comes in
+with each request (``at``, seconds) and is stored with its event, so clocks
+resume from stored deadlines.
+
+>>> room, events = Room.create("r1", RoomSettings(seed=1, open_seating=True), "host-secret", at=0)
+>>> for seat, name in [(0, "Ann"), (1, "Bob")]:
+...     _ = room.request_seat(f"{name}-secret", name, seat, 100, at=1)
+>>> _ = room.deal(at=2)
+>>> tokens = {0: "Ann-secret", 1: "Bob-secret"}
+>>> _ = room.act(room.identify(tokens[room.actor]), "call", at=3)
+>>> _ = room.act(room.identify(tokens[room.actor]), "check", at=4)
+>>> room.hand_number, room.view(None)["hand"]["street"]
+(1, 'flop')
+>>> Room.restore("r1", room.events).view(0) == room.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+from bigblind.cards import Deck
+from bigblind.engine.presets import preset_amount
+from bigblind.errors import BigblindError
+from bigblind.room.histories import history_text
+from bigblind.room.settings import RoomError, RoomSettings
+from bigblind.room.state import RoomState, token_hash
+
+__all__ = ["Identity", "Room"]
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who sent a request: the host, a seated player, a player waiting for approval, or a
+    spectator (every field empty)."""
+
+    host: bool = False
+    seat: int | None = None
+    request: int | None = None
+
+
+class Room(RoomState):
+    """One room; build it with :meth:`create` or :meth:`restore`, never directly."""
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def create(
+        cls,
+        room_id: str,
+        settings: RoomSettings,
+        host_token: str,
+        *,
+        at: float,
+        table_seed: int = 0,
+    ) -> tuple[Room, list[dict[str, Any]]]:
+        """A new room whose host holds ``host_token``; returns it and its first events."""
+        created = {
+            "type": "room_created",
+            "at": at,
+            "settings": settings.to_dict(),
+            "host": token_hash(host_token),
+            "table_seed": table_seed,
+        }
+        room = cls(room_id, created)
+        events = [created]
+        for i, kind in enumerate(settings.bots):
+            events += room.add_bot(Identity(host=True), kind, seat=None, at=at, seed=table_seed + i)
+        return room, events
+
+    @classmethod
+    def restore(cls, room_id: str, events: list[dict[str, Any]]) -> Room:
+        """The room as its stored ``events`` left it."""
+        room = cls(room_id, events[0])
+        for event in events[1:]:
+            if event["type"] == "hand_ended":
+                # Derived from the action that ended the hand: check it, do not apply it.
+                if room.events[-1] != event:
+                    raise RoomError(f"stored hand end {event} disagrees with the replay")
+                continue
+            room._apply(event)
+        return room
+
+    # ------------------------------------------------------------ identity
+
+    def identify(self, token: str | None) -> Identity:
+        """Who holds ``token`` (compared in constant time); a spectator when nobody does."""
+        if not token:
+            return Identity()
+        digest = token_hash(token)
+        host = hmac.compare_digest(digest, self._host)
+        seat = None
+        for number, occupant in self.occupants.items():
+            if hmac.compare_digest(digest, occupant.token):
+                seat = number
+        request = None
+        for number, req in self.requests.items():
+            if hmac.compare_digest(digest, req.token):
+                request = number
+        return Identity(host=host, seat=seat, request=request)
+
+    def history(self, fmt: str, viewer: int | None) -> str:
+        """The finished hands as PHH (``fmt`` 'phh') or PokerStars text ('pokerstars'),
+        with only the cards ``viewer`` may see (RULES 3.4, 6.8)."""
+        return history_text(self, fmt, viewer)
+
+    # ------------------------------------------------------------ players
+
+    def request_seat(
+        self,
+        token: str,
+        name: str,
+        seat: int,
+        chips: int,
+        *,
+        at: float,
+        wait_for_big_blind: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Ask for ``seat`` with a buy-in of ``chips`` (RULES 10.1); seated at once in an
+        open room or when the host asks, else when the host approves."""
+        event = {
+            "type": "seat_requested",
+            "at": at,
+            "token": token_hash(token),
+            "name": name,
+            "seat": seat,
+            "chips": chips,
+            "wait_for_big_blind": wait_for_big_blind,
+        }
+        host = self.identify(token).host
+        events = self._do(event)
+        # The host approves seats, their own included: asking is enough.
+        if self.settings.open_seating or host:
+            events += self._do({"type": "seat_approved", "at": at, "request": self._request_count})
+        return events
+
+    def sit_out(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Stop being dealt in from the next hand (RULES 10.1)."""
+        return self._do({"type": "sat_out", "at": at, "seat": self._own_seat(who)})
+
+    def sit_in(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Come back: no longer away, dealt in again, posting blinds owed (RULES 10.1, 10.4)."""
+        return self._do({"type": "sat_in", "at": at, "seat": self._own_seat(who)})
+
+    def top_up(self, who: Identity, chips: int, *, at: float) -> list[dict[str, Any]]:
+        """Add chips between hands, up to the maximum buy-in (RULES 10.1)."""
+        return self._do(
+            {"type": "topped_up", "at": at, "seat": self._own_seat(who), "chips": chips}
+        )
+
+    def leave(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Leave; the stack is cashed out into the ledger (after the hand, if dealt in)."""
+        return self._do({"type": "left", "at": at, "seat": self._own_seat(who)})
+
+    def act(self, who: Identity, action: str, *, at: float) -> list[dict[str, Any]]:
+        """Play ``action`` for the seat to act (RULES 4-5): 'fold', 'check', 'call',
+        'bet N', 'raise N', 'all-in', or a preset such as 'x3' or '50%' (RULES 5.7)."""
+        seat = self._own_seat(who)
+        current = self.current
+        if current is None:
+            raise RoomError("no hand is being played: wait for the next deal")
+        if current.actor != seat:
+            raise RoomError(f"it is not your turn: seat {current.actor} is to act")
+        text = action.strip().lower()
+        if text.startswith("preset "):
+            try:
+                amount = preset_amount(current.hand, text.removeprefix("preset ").strip())
+            except BigblindError as error:
+                raise RoomError(str(error)) from None
+            legal = current.hand.legal
+            text = f"{'bet' if legal is not None and legal.bet else 'raise'} {amount}"
+        return self._do({"type": "acted", "at": at, "seat": seat, "action": text})
+
+    def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Show one's cards after the hand, when they were not shown at the showdown."""
+        return self._do({"type": "shown", "at": at, "seat": self._own_seat(who)})
+
+    def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
+        """A chat line from a seated player or the host."""
+        if who.seat is not None:
+            name = self.occupants[who.seat].name
+        elif who.host:
+            name = "host"
+        else:
+            raise RoomError("only seated players and the host may chat")
+        return self._do({"type": "chat", "at": at, "name": name, "text": text})
+
+    # ------------------------------------------------------------ host
+
+    def approve(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
+        """Seat a player who asked (host only)."""
+        self._host_only(who, "approve a seat")
+        return self._do({"type": "seat_approved", "at": at, "request": request})
+
+    def refuse(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
+        """Turn a seat request down (host only)."""
+        self._host_only(who, "refuse a seat")
+        return self._do({"type": "seat_refused", "at": at, "request": request})
+
+    def add_bot(
+        self, who: Identity, kind: str, *, seat: int | None, at: float, seed: int, chips: int = 0
+    ) -> list[dict[str, Any]]:
+        """Seat a bot (host only) in ``seat`` or the first empty seat, with ``chips`` or the
+        maximum buy-in."""
+        self._host_only(who, "add a bot")
+        if seat is None:
+            empty = self.table.empty_seats
+            if not empty:
+                raise RoomError("every seat is taken: remove a player to add a bot")
+            seat = empty[0]
+        chips = chips or self.settings.max_buy_in
+        names = {o.name for o in self.occupants.values()}
+        number = 1
+        while f"{kind}-{number}" in names:
+            number += 1
+        event = {
+            "type": "bot_added",
+            "at": at,
+            "seat": seat,
+            "kind": kind,
+            "name": f"{kind}-{number}",
+            "chips": chips,
+            "seed": seed,
+        }
+        return self._do(event)
+
+    def remove(self, who: Identity, seat: int, *, at: float) -> list[dict[str, Any]]:
+        """Remove the player or bot in ``seat``, chips to the ledger (host only)."""
+        self._host_only(who, "remove a player")
+        return self._do({"type": "left", "at": at, "seat": seat})
+
+    def set_away(self, who: Identity, seat: int, *, at: float) -> list[dict[str, Any]]:
+        """Mark a player away: checked or folded at once, sat out next hand (host only)."""
+        self._host_only(who, "set a player away")
+        return self._do({"type": "set_away", "at": at, "seat": seat})
+
+    def pause(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Deal no new hand until resumed; the hand being played finishes (host only)."""
+        self._host_only(who, "pause the game")
+        return self._do({"type": "paused", "at": at})
+
+    def resume(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Deal again (host only)."""
+        self._host_only(who, "resume the game")
+        return self._do({"type": "resumed", "at": at})
+
+    def set_blinds(
+        self, who: Identity, small: int, big: int, ante: int = 0, *, at: float
+    ) -> list[dict[str, Any]]:
+        """New blinds from the next hand (host only; RULES 8.1: never mid-hand)."""
+        self._host_only(who, "change the blinds")
+        event = {"type": "blinds_set", "at": at, "small": small, "big": big, "ante": ante}
+        return self._do(event)
+
+    def end(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """End the game after the hand being played; everyone is cashed out (host only)."""
+        self._host_only(who, "end the game")
+        return self._do({"type": "ended", "at": at})
+
+    # ------------------------------------------------------------ the dealer
+
+    def deal(self, *, at: float, deck: Deck | None = None) -> list[dict[str, Any]]:
+        """Deal the next hand from ``deck`` or a freshly shuffled one (RULES 1.2)."""
+        if self.next_hand_at() is None:
+            raise RoomError("no hand can be dealt now: " + self._why_no_deal())
+        if deck is None:
+            seed = self._deck_seed
+            deck = Deck.shuffled(seed + self.hand_number) if seed is not None else Deck()
+        cards = [int(c) for c in deck.cards]
+        return self._do({"type": "hand_started", "at": at, "deck": cards})
+
+    def time_out(self, *, at: float) -> list[dict[str, Any]]:
+        """The actor's time and bank ran out: check or fold, marked away (RULES 10.4)."""
+        deadline = self.deadline()
+        if deadline is None or at < deadline:
+            raise RoomError("nobody's time has run out")
+        return self._do({"type": "timed_out", "at": at, "seat": self.actor})
+
+    # ------------------------------------------------------------ helpers
+
+    def _own_seat(self, who: Identity) -> int:
+        if who.seat is None:
+            raise RoomError("you have no seat at this table: request one first")
+        return who.seat
+
+    def _host_only(self, who: Identity, what: str) -> None:
+        if not who.host:
+            raise RoomError(f"only the host may {what}")

@@ -1,0 +1,203 @@
+"""A room's settings: the game, the stakes, the seats, the clocks (RULES 2, 5, 10).
+
+Settings are chosen once, when the room is created, and stored with the room;
+only the blinds may change later (by the host, from the next hand).
+
+>>> s = RoomSettings(structure="pl", small_blind=5, big_blind=10, min_buy_in=200, max_buy_in=1000)
+>>> s.rules().structure.value, s.rules().big_blind
+('pot limit', 10)
+>>> RoomSettings.from_dict(s.to_dict()) == s
+True
+>>> RoomSettings(seats=12)
+Traceback (most recent call last):
+...
+bigblind.room.settings.RoomError: seats 12: a room has 2 to 10 seats
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from bigblind.bots import BOTS
+from bigblind.engine.rules import AnteType, Rules, Structure
+from bigblind.errors import BigblindError
+from bigblind.sessions.table import BuyIn, Rake
+from bigblind.sessions.tournament import BlindStructure
+
+__all__ = ["GAMES", "STRUCTURES", "RoomError", "RoomSettings"]
+
+STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
+"""The betting structures by their short names (RULES 5)."""
+
+GAMES = ("cash", "tournament")
+"""A cash game or a sit-and-go tournament."""
+
+
+class RoomError(BigblindError):
+    """A request the room cannot accept now; the message says why and what would do."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoomSettings:
+    """How a room plays. Chips are whole numbers, times are seconds.
+
+    ``ante`` with ``big_blind_ante`` is one ante for the table posted by the
+    big blind (RULES 2.4); ``straddle`` allows a two-big-blind straddle
+    (RULES 2.7). ``min_buy_in``/``max_buy_in`` bound a cash game's buy-ins
+    and top-ups (RULES 10.1); a tournament gives everyone ``starting_stack``
+    and raises the blinds every ``level_minutes`` (RULES 8.1). ``bots`` are
+    seated when the room opens (names from :data:`bigblind.bots.BOTS`).
+    ``decision_seconds`` and ``time_bank_seconds`` are the time to act and the
+    personal bank, which gains ``time_bank_refill_seconds`` every
+    ``time_bank_refill_hands`` hands (RULES 10.4). ``rake_percent`` (0: no
+    rake) and ``rake_cap`` are the house's share (RULES 10.2). With
+    ``open_seating`` anyone sits down at once; otherwise the host approves
+    each request. ``seed`` makes the decks reproducible (tests only: a real
+    game deals from the OS's secure source, RULES 1.2).
+    """
+
+    name: str = "Home game"
+    game: str = "cash"
+    structure: str = "nl"
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    big_blind_ante: bool = False
+    straddle: bool = False
+    seats: int = 9
+    min_buy_in: int = 40
+    max_buy_in: int = 200
+    starting_stack: int = 1500
+    level_minutes: float = 10.0
+    bots: tuple[str, ...] = ()
+    decision_seconds: float = 30.0
+    time_bank_seconds: float = 60.0
+    time_bank_refill_seconds: float = 10.0
+    time_bank_refill_hands: int = 10
+    run_it_twice: bool = False
+    rake_percent: str = "0"
+    rake_cap: int | None = None
+    open_seating: bool = False
+    next_hand_seconds: float = 3.0
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bots", tuple(self.bots))
+        if not isinstance(self.name, str) or not 1 <= len(self.name.strip()) <= 60:
+            raise RoomError(f"room name {self.name!r}: 1 to 60 characters")
+        if self.game not in GAMES:
+            raise RoomError(f"game {self.game!r}: accepted are {', '.join(GAMES)}")
+        if self.game == "tournament":
+            raise RoomError("game 'tournament': sit-and-go rooms are not available yet; use cash")
+        if self.structure not in STRUCTURES:
+            raise RoomError(f"structure {self.structure!r}: accepted are nl, pl, fl")
+        for key in ("small_blind", "big_blind", "seats", "min_buy_in", "max_buy_in"):
+            _whole(key, getattr(self, key), 1)
+        for key in ("ante", "starting_stack", "time_bank_refill_hands"):
+            _whole(key, getattr(self, key), 0)
+        if not 2 <= self.seats <= 10:
+            raise RoomError(f"seats {self.seats}: a room has 2 to 10 seats")
+        if self.min_buy_in > self.max_buy_in:
+            raise RoomError(
+                f"buy-in range {self.min_buy_in}-{self.max_buy_in}:"
+                " the minimum is above the maximum"
+            )
+        if self.game == "tournament" and self.starting_stack < 1:
+            raise RoomError("starting stack 0: a tournament needs a starting stack of 1 or more")
+        for key in ("decision_seconds", "time_bank_seconds", "time_bank_refill_seconds"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise RoomError(f"{key} {value!r}: a number of seconds, 0 or more")
+        if self.decision_seconds <= 0:
+            raise RoomError("decision_seconds 0: a player needs some time to act, above 0")
+        if not isinstance(self.level_minutes, int | float) or self.level_minutes <= 0:
+            raise RoomError(f"level_minutes {self.level_minutes!r}: a number above 0")
+        unknown = [b for b in self.bots if b not in BOTS]
+        if unknown:
+            raise RoomError(f"bot {unknown[0]!r}: the bots are {', '.join(sorted(BOTS))}")
+        if len(self.bots) > self.seats:
+            raise RoomError(f"{len(self.bots)} bots do not fit in {self.seats} seats")
+        if self.rake_cap is not None:
+            _whole("rake_cap", self.rake_cap, 0)
+        if self.seed is not None:
+            _whole("seed", self.seed, 0)
+        self.rake()  # checks the percentage
+        self.rules()  # checks the blinds and antes
+
+    # ------------------------------------------------------------------ derived
+
+    def rules(self, blinds: tuple[int, int, int] | None = None) -> Rules:
+        """The engine's rules for a hand at blinds ``(small, big, ante)`` (default: the room's)."""
+        small, big, ante = blinds or (self.small_blind, self.big_blind, self.ante)
+        ante_type = AnteType.NONE
+        if ante:
+            ante_type = AnteType.BIG_BLIND if self.big_blind_ante else AnteType.PER_PLAYER
+        try:
+            return Rules(
+                structure=STRUCTURES[self.structure],
+                small_blind=small,
+                big_blind=big,
+                ante=ante,
+                ante_type=ante_type,
+                straddle=2 * big if self.straddle else 0,
+            )
+        except BigblindError as error:
+            raise RoomError(str(error)) from None
+
+    def buy_in(self) -> BuyIn:
+        """The cash game's buy-in limits in chips."""
+        return BuyIn(self.min_buy_in, self.max_buy_in)
+
+    def rake(self) -> Rake | None:
+        """The house's share, None when the room takes none (the default)."""
+        try:
+            percent = Fraction(self.rake_percent)
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise RoomError(f"rake_percent {self.rake_percent!r}: a number from 0 to 100") from None
+        if percent == 0:
+            return None
+        try:
+            return Rake(percent, cap=self.rake_cap)
+        except BigblindError as error:
+            raise RoomError(str(error)) from None
+
+    def blind_structure(self) -> BlindStructure:
+        """A tournament's levels, each ``level_minutes`` long (RULES 8.1, 8.2)."""
+        return BlindStructure.default(
+            minutes=self.level_minutes,
+            big_blind_ante=self.big_blind_ante,
+            structure=STRUCTURES[self.structure],
+        )
+
+    # ------------------------------------------------------------ serialising
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data."""
+        data = dataclasses.asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RoomSettings:
+        """Settings from :meth:`to_dict` (or a client's request); unknown keys are refused."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RoomError(
+                f"unknown setting {unknown[0]!r}: accepted are {', '.join(sorted(known))}"
+            )
+        values = dict(data)
+        if "bots" in values:
+            values["bots"] = tuple(values["bots"])
+        try:
+            return cls(**values)
+        except TypeError as error:
+            raise RoomError(f"settings: {error}") from None
+
+
+def _whole(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RoomError(f"{name} {value!r}: a whole number of at least {minimum}")

@@ -1,0 +1,162 @@
+"""``bigblind acpc dealer|play|replay``."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bigblind.cli.main import main
+from bigblind.formats.acpc import load_gamedef
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        code = main(argv)
+    finally:
+        sys.stdout, sys.stderr = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_dealer_with_its_own_bots_writes_a_log_that_replays(tmp_path: Path) -> None:
+    log = tmp_path / "match.log"
+    code, out, err = _run(
+        ["acpc", "dealer", "holdem.nolimit.3p.game", "--hands", "30", "--seed", "4",
+         "--bots", "tag,random,station", "--log", str(log), "--timeout", "30"]
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith("SCORE:")
+    code, out, err = _run(["acpc", "replay", "holdem.nolimit.3p.game", str(log)])
+    assert (code, out) == (0, "30 hands replayed, 0 mismatched, 0 skipped\n")
+
+
+def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
+    log = tmp_path / "bad.log"
+    log.write_text(
+        "# a comment\n"
+        "STATE:0:r300f:9hQd|AsKd:-100|100:a|b\n"
+        "STATE:1:r300f:9hQd|AsKd:-100|300:a|b\n"
+        "STATE:2:r300r100:9hQd|AsKd:-100|100:a|b\n"
+        "STATE:3:r300f:9hQd|9hKd:-100|100:a|b\n"
+    )
+    code, out, _ = _run(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds.game", str(log)])
+    assert code == 1
+    assert "bad.log:3: hand 1: position 1: the log says 300, the engine gives 100" in out
+    assert "bad.log:4: cannot replay" in out
+    assert "bad.log:5: cannot replay: card 9h is already in play" in out
+    assert out.endswith("4 hands replayed, 3 mismatched, 0 skipped\n")
+
+
+def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
+    log = tmp_path / "split.log"
+    # A pot of 25 split two ways: 12.5 each by ACPC, 13 and 12 by RULES 6.6.
+    log.write_text("STATE:0:cfc/cc/cc/cc:2h3d|9hQd|9sQc/AcKcJd/5d/7h:-5|2.5|2.5:a|b|c\n")
+    code, out, _ = _run(["acpc", "replay", "holdem.limit.3p.game", str(log)])
+    assert (code, out) == (0, "1 hand replayed, 0 mismatched, 0 skipped\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["acpc", "replay", "nope.game", "x.log"], "no game definition 'nope.game'"),
+        (["acpc", "replay", "holdem.limit.3p.game", "missing.log"], "missing.log: no such file"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--port", "x"], "port 'x'"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--bots", "shark"], "--bots 'shark'"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--timeout", "0"], "--timeout 0"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--hands", "0"], "at least 1 hand"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--log", "/no/such/dir/x.log"], "cannot write"),
+        (["acpc", "play", "holdem.limit.3p.game", "localhost", "1", "--bot", "shark"], "no bot"),
+    ],
+)
+def test_errors_are_one_clear_line(argv: list[str], message: str) -> None:
+    code, _, err = _run(argv)
+    assert code == 2
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_gamedef_bigblind_does_not_play_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "leduc.game"
+    text = load_gamedef("holdem.limit.2p.reverse_blinds.game").dumps()
+    path.write_text(text.replace("numRanks = 13", "numRanks = 3"))
+    code, _, err = _run(["acpc", "dealer", str(path), "--hands", "1"])
+    assert code == 2 and "bigblind plays hold'em only" in err and err.count("\n") == 1
+
+
+def test_play_without_a_dealer_is_one_line() -> None:
+    code, _, err = _run(["acpc", "play", "holdem.limit.3p.game", "127.0.0.1", "1"])
+    assert code == 1 and "cannot connect to a dealer at 127.0.0.1 port 1" in err
+
+
+def test_play_connects_a_bot_to_the_dealer() -> None:
+    from bigblind.formats.acpc.dealer import Dealer
+
+    game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
+    with Dealer(game, hands=5, seed=2, timeout=30) as dealer:
+        codes: list[tuple[int, str, str]] = []
+        port = dealer.ports[1]
+        threading.Thread(
+            target=lambda: codes.append(
+                _play(
+                    ["acpc", "play", "holdem.limit.2p.reverse_blinds.game", "127.0.0.1", str(port)]
+                )
+            ),
+            daemon=True,
+        ).start()
+        from bigblind.bots import make_bot
+        from bigblind.bots.acpc_client import play_match
+
+        helper = threading.Thread(
+            target=play_match,
+            args=(game, "127.0.0.1", dealer.ports[0], make_bot("station", 1)),
+            daemon=True,
+        )
+        helper.start()
+        result = dealer.run(io.StringIO())
+        helper.join(timeout=30)
+    for _ in range(300):
+        if codes:
+            break
+        threading.Event().wait(0.1)
+    code, out, _ = codes[0]
+    assert code == 0 and re.fullmatch(r"tag: 5 hands, \S+ chips \(\S+ per hand\)\n", out)
+    assert float(out.split()[3]) == float(result.totals[1])
+
+
+def _play(argv: list[str]) -> tuple[int, str, str]:
+    from bigblind.cli.acpc import run_play
+    from bigblind.cli.main import _parser
+
+    args = _parser().parse_args(argv)
+    out, err = io.StringIO(), io.StringIO()
+    return run_play(args, out, err), out.getvalue(), err.getvalue()
+
+
+def test_ctrl_c_stops_the_dealer_with_one_line() -> None:
+    code = (
+        "import signal, threading, os, sys\n"
+        "from bigblind.cli.main import main\n"
+        "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "sys.exit(main(['acpc', 'dealer', 'holdem.limit.3p.game', '--hands', '5']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 130
+    last = done.stderr.splitlines()[-1]
+    assert last == "bigblind acpc dealer: stopped (Ctrl-C); the match stopped"
+    assert "Traceback" not in done.stderr
+
+
+def test_logs_without_hands_exit_2(tmp_path: Path) -> None:
+    log = tmp_path / "empty.log"
+    log.write_text("# nothing played\nSCORE:0|0:a|b\n")
+    code, _, err = _run(["acpc", "replay", "holdem.limit.2p.reverse_blinds.game", str(log)])
+    assert code == 2 and "hold no STATE line" in err

@@ -1,0 +1,198 @@
+"""The PettingZoo and Gymnasium environments."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+from bigblind.engine import Structure
+from bigblind.env import ACTIONS, SingleAgentEnv, env, raw_env
+from bigblind.env.holdem import HoldemEnv
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 6},
+        {"players": 10, "structure": Structure.FIXED_LIMIT},
+        {"players": 3, "structure": Structure.POT_LIMIT, "episode": "session", "stack_bb": 5},
+        {"players": 2, "exact_raises": True, "stack_bb": 20},
+    ],
+)
+def test_pettingzoo_api_test(options: dict[str, Any]) -> None:
+    api_test(env(**options), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(players=4), num_cycles=300)
+    seed_test(lambda: env(players=3, episode="session", stack_bb=3), num_cycles=300)
+
+
+def test_gymnasium_check_env() -> None:
+    check_env(SingleAgentEnv(players=3, bots="random"), skip_render_check=True)
+    check_env(SingleAgentEnv(players=6, bots=["tag", "station", "random", "tag", "station"]))
+
+
+def _play(game: HoldemEnv, rng: np.random.Generator, cycles: int = 2000) -> dict[str, float]:
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter(cycles):
+        observation, reward, done, cut, _ = game.last()
+        totals[agent] += reward
+        if done or cut:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(int(rng.choice(legal)))
+    return totals
+
+
+def test_one_hand_episodes_pay_in_big_blinds_and_sum_to_zero() -> None:
+    game = raw_env(players=6, blinds=(5, 10))
+    game.reset(seed=4)
+    totals = _play(game, np.random.default_rng(1))
+    assert game.agents == []
+    assert abs(sum(totals.values())) < 1e-9
+    # Chips are whole: a reward is a multiple of a tenth of a big blind with 5/10 blinds.
+    assert all(abs(v * 10 - round(v * 10)) < 1e-9 for v in totals.values())
+
+
+def test_a_session_ends_when_one_player_has_every_chip() -> None:
+    game = raw_env(players=4, episode="session", stack_bb=2, max_hands=10_000)
+    game.reset(seed=7)
+    totals = _play(game, np.random.default_rng(2), cycles=100_000)
+    assert game.agents == []
+    assert sorted(totals.values())[:3] == [-2.0, -2.0, -2.0]
+    assert max(totals.values()) == 6.0
+
+
+def test_presets_become_legal_amounts_by_rules_5_7() -> None:
+    # RULES 5.7: each preset becomes a legal raise-to total before the engine sees it.
+    game = raw_env(players=3, blinds=(1, 2))
+    game.reset(seed=0)
+    hand = game.hand
+    assert hand is not None
+    game.step(ACTIONS.index("x3"))
+    assert max(hand.bets) == 6
+    mine, pot = hand.bets[hand.actor or 0], hand.pot
+    game.step(ACTIONS.index("pot"))
+    assert max(hand.bets) == 6 + pot + (6 - mine)  # call, then raise by the pot after the call
+
+
+def test_exact_raises_are_raise_to_totals_with_a_mask() -> None:
+    game = raw_env(players=2, exact_raises=True, stack_bb=10, blinds=(1, 2))
+    game.reset(seed=0)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    assert list(np.flatnonzero(mask)) == [0, 1, *range(2 + 4, 2 + 20 + 1)]
+    game.step(2 + 7)
+    assert game.hand is not None and max(game.hand.bets) == 7
+
+
+def test_the_flat_encoding_holds_the_dict() -> None:
+    game = raw_env(players=3)
+    game.reset(seed=5)
+    for _ in range(3):
+        agent = game.agent_selection
+        obs = game.observe(agent)
+        flat, n = obs["observation"], 3
+        assert set(np.flatnonzero(flat[:52])) == set(obs["hole"].tolist())
+        assert np.array_equal(flat[104 : 104 + n], obs["stacks"])
+        assert flat[105 + 3 * n + obs["position"]] == 1.0
+        assert flat[105 + 4 * n + obs["street"]] == 1.0
+        game.step(1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 10), st.integers(0, 2**32), st.lists(st.integers(0, 7), max_size=60))
+def test_no_seat_sees_another_seats_hidden_cards(players: int, seed: int, picks: list[int]) -> None:
+    # RULES 3.4: every observation holds only the observer's own hole cards.
+    game = raw_env(players=players)
+    game.reset(seed=seed)
+    for pick in [*picks, *[1] * 200]:
+        if not game.agents:
+            break
+        hand = game.hand
+        assert hand is not None
+        for agent in game.agents:
+            seat = game.possible_agents.index(agent)
+            obs = game.observe(agent)
+            own = {int(c) for c in hand.hole(seat) if c is not None}
+            seen = set(np.flatnonzero(obs["observation"][:52]).tolist()) | set(obs["hole"].tolist())
+            assert seen == own
+            others = {
+                int(c) for s in range(players) if s != seat for c in hand.hole(s) if c is not None
+            }
+            board = set(np.flatnonzero(obs["observation"][52:104]).tolist())
+            assert not board & others
+        agent = game.agent_selection
+        if game.terminations[agent] or game.truncations[agent]:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(game.observe(agent)["action_mask"])
+        game.step(int(legal[pick % len(legal)]))
+
+
+def test_single_agent_rewards_match_the_hand() -> None:
+    game = SingleAgentEnv(players=2, bots="station", blinds=(1, 2))
+    game.reset(seed=3)
+    total = 0.0
+    done = False
+    while not done:
+        _, reward, done, cut, _ = game.step(ACTIONS.index("check/call"))
+        total += float(reward)
+        done = done or cut
+    hand = game.table.hand
+    assert hand is not None and hand.result is not None
+    assert total == (hand.result.stacks[0] - hand.starting_stacks[0]) / 2
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 10"):
+        raw_env(players=11)
+    with pytest.raises(ValueError, match="one per other seat"):
+        SingleAgentEnv(players=3, bots=["tag"])
+    with pytest.raises(ValueError, match="no bot 'shark'"):
+        SingleAgentEnv(players=3, bots="shark")
+
+
+def test_a_masked_action_ends_the_episode_with_a_penalty() -> None:
+    game = raw_env(players=3)
+    game.reset(seed=1)
+    agent = game.agent_selection
+    game.step(1)
+    game.step(1)
+    game.step(1)  # the big blind checks: pre-flop is over, nobody faces a bet
+    agent = game.agent_selection
+    assert game.observe(agent)["action_mask"][0] == 0
+    game.step(0)  # folding when checking is free is masked (RULES 4.4)
+    assert game._cumulative_rewards[agent] == -1.0
+    assert game.infos[agent] == {"illegal_action": 0}
+    assert all(game.terminations.values())
+
+
+def test_an_action_outside_the_space_raises() -> None:
+    game = env(players=2)
+    game.reset(seed=1)
+    with pytest.raises(ValueError, match="0 to 7"):
+        game.step(8)
+
+
+def test_the_example_prints_big_blinds_per_100_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "random_vs_tag.py"
+    spec = importlib.util.spec_from_file_location("random_vs_tag", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--hands", "30", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"random agent vs tag: [+-]\d+\.\d bb/100 over \d+ hands\n", out)
