@@ -36,14 +36,16 @@ $(CSTAMP): pyproject.toml setup.py
 	touch $(CSTAMP)
 
 compiled: $(CSTAMP)
+	rm -rf build  # setuptools would pack the extensions of an earlier build too
 	$(CPY) -m pip install --quiet --no-deps --no-build-isolation --force-reinstall .
 	$(CVENV)/bin/bigblind --version
 
 # The whole suite against the compiled wheel: the tests, this README and the doctests of
-# the installed modules (the compiled ones included), never the sources in src/.
+# the installed modules, never the sources in src/. PY_IGNORE_IMPORTMISMATCH lets pytest
+# take a module's doctests from the extension that the import finds beside its .py file.
 pytest-compiled: compiled
-	BIGBLIND_EXPECT_COMPILED=1 PY_IGNORE_IMPORTMISMATCH=1 $(CPY) -m pytest -p no:cacheprovider tests README.md \
-		"$$($(CPY) -c 'import bigblind, os; print(os.path.dirname(bigblind.__file__))')"
+	BIGBLIND_EXPECT_COMPILED=1 PY_IGNORE_IMPORTMISMATCH=1 $(CPY) -m pytest -p no:cacheprovider \
+		tests README.md "$$($(CPY) -c 'import bigblind, os; print(os.path.dirname(bigblind.__file__))')"
 
 play: $(STAMP)
 	$(VENV)/bin/bigblind play

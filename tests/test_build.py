@@ -39,7 +39,7 @@ def _is_extension(module: str) -> bool:
 
 def test_the_build_compiles_the_engine() -> None:
     modules = _compiled_modules()
-    assert "bigblind.engine.hand" in modules
+    assert "bigblind.engine.state" in modules
     assert all(m.startswith("bigblind.") and not m.endswith("__init__") for m in modules)
 
 

@@ -45,6 +45,8 @@ def _exported(module: object) -> set[str]:
 
 def test_exported_names_are_complete() -> None:
     assert _exported(bigblind) == set(bigblind.__all__)
+    if bigblind.__compiled__:
+        return  # mypyc keeps only signatures; the pure run checks the docstrings
     for name in bigblind.__all__:
         assert getattr(bigblind, name).__doc__, name
 

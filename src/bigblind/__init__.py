@@ -62,7 +62,7 @@ def _runs_compiled() -> bool:
     import sys
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    path = getattr(sys.modules[Hand.__module__], "__file__", None) or ""
+    path = getattr(sys.modules[Street.__module__], "__file__", None) or ""
     return path.endswith(tuple(EXTENSION_SUFFIXES))
 
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from bigblind.errors import BigblindError
 
-__all__ = ["HAND_CLASSES", "Category", "category"]
+__all__ = ["HAND_CLASSES", "Category", "category", "describe", "rank_pattern"]
 
 HAND_CLASSES: Final = 7462
 """The number of distinct five-card hand values: values run from 1 to this."""
@@ -136,3 +136,86 @@ def category(value: int) -> Category:
     """
     _check_value(value)
     return _CATEGORIES[bisect_right(_LOWEST, value) - 1]
+
+
+_RANK_NAMES: Final = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_PLURALS: Final = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
+
+
+def rank_pattern(value: int) -> tuple[int, ...]:
+    """The five ranks (0 = deuce .. 12 = ace) of a hand value, most significant first.
+
+    Groups come first (the trips, then the pair of a full house); the wheel is 5-4-3-2-A.
+
+    >>> from bigblind.cards import parse_cards
+    >>> from bigblind.evaluation.scalar import evaluate
+    >>> rank_pattern(evaluate(parse_cards("4s 4c Kh Kd Ks")))
+    (11, 11, 11, 2, 2)
+    >>> rank_pattern(evaluate(parse_cards("Ad 2c 3h 4s 5d")))
+    (3, 2, 1, 0, 12)
+    """
+    from bigblind.evaluation.lookup_tables import _PATTERNS, build  # it imports this module
+
+    _check_value(value)
+    if not _PATTERNS:
+        build()
+    return _PATTERNS[value]
+
+
+def describe(value: int) -> str:
+    """A hand value in words, e.g. ``'Full house, kings full of fours'``.
+
+    >>> from bigblind.cards import parse_cards
+    >>> from bigblind.evaluation.scalar import evaluate
+    >>> describe(evaluate(parse_cards("As Ad 9c 9h Kd")))
+    'Two pair, aces and nines, king kicker'
+    >>> describe(evaluate(parse_cards("Jh Js Ad Kc 4h")))
+    'One pair, jacks, ace-king-four kickers'
+    """
+    text = _DESCRIPTIONS.get(value) if type(value) is int else None
+    if text is None:
+        text = _DESCRIPTIONS[value] = _describe(value)
+    return text
+
+
+_DESCRIPTIONS: dict[int, str] = {}
+
+
+def _describe(value: int) -> str:
+    cat = category(value)
+    ranks = rank_pattern(value)
+    name = _RANK_NAMES
+    plural = _RANK_PLURALS
+    if cat is Category.STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal flush"
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        detail = f"{name[ranks[0]]} high"
+    elif cat is Category.FLUSH:
+        detail = f"{name[ranks[0]]} high, " + "-".join(name[r] for r in ranks[1:])
+    elif cat is Category.FOUR_OF_A_KIND:
+        detail = f"{plural[ranks[0]]}, {name[ranks[4]]} kicker"
+    elif cat is Category.FULL_HOUSE:
+        detail = f"{plural[ranks[0]]} full of {plural[ranks[3]]}"
+    elif cat is Category.THREE_OF_A_KIND:
+        detail = f"{plural[ranks[0]]}, {name[ranks[3]]}-{name[ranks[4]]} kickers"
+    elif cat is Category.TWO_PAIR:
+        detail = f"{plural[ranks[0]]} and {plural[ranks[2]]}, {name[ranks[4]]} kicker"
+    elif cat is Category.ONE_PAIR:
+        detail = f"{plural[ranks[0]]}, " + "-".join(name[r] for r in ranks[2:]) + " kickers"
+    else:
+        detail = f"{name[ranks[0]]}, " + "-".join(name[r] for r in ranks[1:])
+    return f"{cat.label}, {detail}"

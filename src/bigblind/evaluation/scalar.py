@@ -7,11 +7,13 @@ value of their best five, so values from hands of any size compare directly.
 
 Nothing searches the 21 five-card subsets of a seven-card hand. Each card has
 a precomputed key; the sum of a hand's keys holds, in separate bit fields, a
-base-5 count of every rank, a counter per suit that overflows into a flag bit
-at five cards, and (for the checked :func:`evaluate`) a counter per card that
-shows a repeated card. A hand without a flush looks its rank counts up in a
-dict holding every multiset of 5, 6 or 7 ranks; a flush looks up the ranks of
-its suit. The tables are built on first use, in about a tenth of a second.
+count of every rank and a counter per suit that overflows into a flag bit at
+five cards. A hand without a flush looks its rank counts up in tables holding
+every multiset of 5, 6 or 7 ranks; a flush looks up the ranks of its suit.
+The checked :func:`evaluate` also adds a bit per card: a repeated card carries.
+The tables (:mod:`bigblind.evaluation.lookup_tables`) are built on first use.
+Built as a wheel with a C compiler, this module is compiled by mypyc (see
+``setup.py``): every key fits a machine word for that.
 
 Entry points:
 
@@ -37,11 +39,17 @@ from __future__ import annotations
 import operator
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bigblind.cards import CARDS, Card, format_cards
 from bigblind.errors import CardError
-from bigblind.evaluation.hand_classes import HAND_CLASSES, Category, _check_value, category
+from bigblind.evaluation.hand_classes import (
+    HAND_CLASSES,
+    Category,
+    category,
+    describe,
+    rank_pattern,
+)
 from bigblind.evaluation.lookup_tables import (
     _BASE5,
     _BASE6,
@@ -59,7 +67,6 @@ from bigblind.evaluation.lookup_tables import (
     _LOW_INDEX,
     _LOW_MASK,
     _NO_CARD,
-    _PATTERNS,
     _SEVEN,
     _SEVEN_KEYS,
     _VALUES,
@@ -79,23 +86,6 @@ __all__ = [
     "evaluate_hand",
     "rank_pattern",
 ]
-
-_RANK_NAMES: Final = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
-_RANK_PLURALS: Final = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
 
 _ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)"
 
@@ -149,7 +139,7 @@ def evaluate(cards: Collection[int]) -> int:
                 return _unchecked_flush(k, cards)
         else:
             return _evaluate_short(cards)
-    except (IndexError, TypeError, ValueError):
+    except (IndexError, OverflowError, TypeError, ValueError):
         pass
     return _evaluate_slow(cards)
 
@@ -179,7 +169,7 @@ def _evaluate_short(cards: Collection[int]) -> int:
             if not k & 0x8888:
                 return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
             return _unchecked_flush(k, cards)
-    except (IndexError, TypeError, ValueError):
+    except (IndexError, OverflowError, TypeError, ValueError):
         pass
     return _evaluate_slow(cards)
 
@@ -200,7 +190,7 @@ def _evaluate_slow(cards: Collection[int]) -> int:
 def _check(cards: Iterable[int]) -> tuple[Card, ...]:
     """``cards`` as a tuple of :class:`Card`, or a :class:`CardError` saying what is wrong."""
     try:
-        items = tuple(cards)
+        items: tuple[Any, ...] = tuple(cards)  # compiled, int items would be unboxed unchecked
     except TypeError:
         raise CardError(f"cannot evaluate {cards!r}: accepted are {_ACCEPTED}") from None
     numbers = []
@@ -296,67 +286,6 @@ def _unchecked_slow(cards: tuple[int, ...]) -> int:
 
 
 # --- reading values -----------------------------------------------------------------------
-
-
-def rank_pattern(value: int) -> tuple[int, ...]:
-    """The five ranks (0 = deuce .. 12 = ace) of a hand value, most significant first.
-
-    Groups come first (the trips, then the pair of a full house); the wheel is 5-4-3-2-A.
-
-    >>> from bigblind.cards import parse_cards
-    >>> rank_pattern(evaluate(parse_cards("4s 4c Kh Kd Ks")))
-    (11, 11, 11, 2, 2)
-    >>> rank_pattern(evaluate(parse_cards("Ad 2c 3h 4s 5d")))
-    (3, 2, 1, 0, 12)
-    """
-    _check_value(value)
-    if not _PATTERNS:
-        build()
-    return _PATTERNS[value]
-
-
-def describe(value: int) -> str:
-    """A hand value in words, e.g. ``'Full house, kings full of fours'``.
-
-    >>> from bigblind.cards import parse_cards
-    >>> describe(evaluate(parse_cards("As Ad 9c 9h Kd")))
-    'Two pair, aces and nines, king kicker'
-    >>> describe(evaluate(parse_cards("Jh Js Ad Kc 4h")))
-    'One pair, jacks, ace-king-four kickers'
-    """
-    text = _DESCRIPTIONS.get(value) if type(value) is int else None
-    if text is None:
-        text = _DESCRIPTIONS[value] = _describe(value)
-    return text
-
-
-_DESCRIPTIONS: dict[int, str] = {}
-
-
-def _describe(value: int) -> str:
-    cat = category(value)
-    ranks = rank_pattern(value)
-    name = _RANK_NAMES
-    plural = _RANK_PLURALS
-    if cat is Category.STRAIGHT_FLUSH and ranks[0] == 12:
-        return "Royal flush"
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        detail = f"{name[ranks[0]]} high"
-    elif cat is Category.FLUSH:
-        detail = f"{name[ranks[0]]} high, " + "-".join(name[r] for r in ranks[1:])
-    elif cat is Category.FOUR_OF_A_KIND:
-        detail = f"{plural[ranks[0]]}, {name[ranks[4]]} kicker"
-    elif cat is Category.FULL_HOUSE:
-        detail = f"{plural[ranks[0]]} full of {plural[ranks[3]]}"
-    elif cat is Category.THREE_OF_A_KIND:
-        detail = f"{plural[ranks[0]]}, {name[ranks[3]]}-{name[ranks[4]]} kickers"
-    elif cat is Category.TWO_PAIR:
-        detail = f"{plural[ranks[0]]} and {plural[ranks[2]]}, {name[ranks[4]]} kicker"
-    elif cat is Category.ONE_PAIR:
-        detail = f"{plural[ranks[0]]}, " + "-".join(name[r] for r in ranks[2:]) + " kickers"
-    else:
-        detail = f"{name[ranks[0]]}, " + "-".join(name[r] for r in ranks[1:])
-    return f"{cat.label}, {detail}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
