@@ -3,11 +3,16 @@
 Every evaluator values the same pre-generated random seven-card hands:
 
 * bigblind scalar: ``evaluate(list_of_7_ints)``, one Python call per hand;
+  the per-call figures count the thread's CPU time, the others the wall clock;
 * bigblind batch: ``evaluate_batch`` on one big array (a warm-up call first,
   so compilation is not timed), on every core;
 * eval7 ``evaluate`` (cards converted beforehand), phevaluator
   ``evaluate_cards`` and treys ``Evaluator().evaluate(board, hand)``, one call
   per hand, when installed.
+
+The scalar evaluator is also measured in both forms of bigblind, pure Python
+and compiled, each in a subprocess (see ``forms.py``) timing eval7 on the same
+hands in turn, so each form's ratio to eval7 comes from one process.
 
 Equity: the exact heads-up pre-flop enumeration of AcAd against KhKs (all
 1,712,304 boards), and Monte Carlo trials per second of AsKs against the range
@@ -35,6 +40,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+import bigblind
+import forms
 from bigblind.cards import format_cards
 from bigblind.evaluation.batch import evaluate_batch
 from bigblind.evaluation.scalar import evaluate
@@ -86,6 +93,14 @@ def _rate(count: int, call: Callable[[], object]) -> float:
     return count / (time.perf_counter() - start)
 
 
+def _cpu_rate(count: int, call: Callable[[], object]) -> float:
+    """Per second of this thread's CPU time: for the one-thread, per-call measures, which
+    background load on a shared machine then moves less than it moves the wall clock."""
+    start = time.thread_time()
+    call()
+    return count / (time.thread_time() - start)
+
+
 def _seconds(call: Callable[[], object]) -> float:
     start = time.perf_counter()
     call()
@@ -117,7 +132,7 @@ def scalar_run(hands: list[list[int]]) -> Run:
         for hand in hands:
             ev(hand)
 
-    return lambda: _rate(len(hands), loop)
+    return lambda: _cpu_rate(len(hands), loop)
 
 
 def batch_run(array: NDArray[np.int8]) -> Run:
@@ -139,7 +154,7 @@ def eval7_run(hands: list[list[int]], ours: list[int]) -> Run | None:
         for hand in converted:
             ev(hand)
 
-    return lambda: _rate(len(converted), loop)
+    return lambda: _cpu_rate(len(converted), loop)
 
 
 def phevaluator_run(hands: list[list[int]], ours: list[int]) -> Run | None:
@@ -156,7 +171,7 @@ def phevaluator_run(hands: list[list[int]], ours: list[int]) -> Run | None:
         for hand in hands:
             ev(*hand)
 
-    return lambda: _rate(len(hands), loop)
+    return lambda: _cpu_rate(len(hands), loop)
 
 
 def treys_run(hands: list[list[int]], ours: list[int]) -> Run | None:
@@ -178,7 +193,35 @@ def treys_run(hands: list[list[int]], ours: list[int]) -> Run | None:
         for board, hole in converted:
             ev(board, hole)
 
-    return lambda: _rate(len(converted), loop)
+    return lambda: _cpu_rate(len(converted), loop)
+
+
+# --- the two forms, each in a worker ----------------------------------------------------
+
+
+def serve(hands_count: int, seed: int) -> int:
+    """The worker's side: each request times the scalar evaluator and eval7 once."""
+    hands: list[list[int]] = random_hands(max(hands_count, CHECKED), seed)[:hands_count].tolist()
+    ours = [evaluate(hand) for hand in hands[:CHECKED]]
+    scalar = scalar_run(hands)
+    peer = eval7_run(hands, ours)
+    return forms.serve(lambda _: [scalar(), peer() if peer else None])
+
+
+@dataclass
+class FormMeasure:
+    """The scalar evaluator and eval7, per call, timed in turn in one worker."""
+
+    name: str
+    worker: forms.Worker
+    scalar: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)
+
+    def run(self) -> None:
+        scalar, eval7 = self.worker.request(None)
+        self.scalar.append(scalar)
+        if eval7:
+            self.ratios.append(scalar / eval7)
 
 
 # --- equity -------------------------------------------------------------------------------
@@ -248,9 +291,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="repeats per measure (median)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random hands")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--compiled-python", help="an interpreter with compiled bigblind")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if min(args.hands, args.batch_hands, args.samples, args.repeats) < 1:
         parser.error("--hands, --batch-hands, --samples and --repeats must be positive")
+    if args.worker:
+        return serve(args.hands, args.seed)
+    worker_args = ["--hands", str(args.hands), "--seed", str(args.seed)]
+    pure, compiled, form_notes = forms.start(__file__, worker_args, args.compiled_python)
+    in_forms = [
+        FormMeasure(name, worker)
+        for name, worker in (("pure", pure), ("compiled", compiled))
+        if worker is not None
+    ]
 
     array = random_hands(max(args.hands, args.batch_hands, CHECKED), args.seed)
     hands: list[list[int]] = array[: args.hands].tolist()
@@ -262,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     run_exact, run_mc, notes = equity_runs(args.samples)
     run_eval7_mc, more = eval7_mc_run(args.samples)
-    notes += more
+    notes += more + form_notes
 
     candidates: list[tuple[str, Run | None, str]] = [
         ("scalar_per_s", scalar_run(hands), "per_s"),
@@ -276,16 +330,49 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.repeats):  # take turns, so background load hits all alike
         for m in measures:
             m.figures.append(m.run())
+        for f in in_forms:
+            f.run()
+    for f in in_forms:
+        f.worker.close()
     found = {m.name: m for m in measures}
-    result: dict[str, float | None] = {
+    result: dict[str, float | bool | None] = {
         key: (found[key].median if key in found else None) for key, _, _ in candidates
     }
+    result["compiled_installed"] = bigblind.__compiled__
+    peer = _figures(found, "eval7_per_s")
+    ratios = [s / e for s, e in zip(found["scalar_per_s"].figures, peer, strict=False) if peer]
+    result["scalar_vs_eval7"] = statistics.median(ratios) if ratios else None
+    for form in ("pure", "compiled"):
+        got = next((f for f in in_forms if f.name == form), None)
+        result[f"{form}_scalar_per_s"] = statistics.median(got.scalar) if got else None
+        result[f"{form}_scalar_vs_eval7"] = (
+            statistics.median(got.ratios) if got and got.ratios else None
+        )
 
     if args.json:
         print(json.dumps(result))
         return 0
     _print_report(args, found, notes)
+    _print_forms(in_forms, result)
     return 0
+
+
+def _figures(found: dict[str, Measure], key: str) -> list[float]:
+    return found[key].figures if key in found else []
+
+
+def _print_forms(in_forms: list[FormMeasure], result: dict[str, float | bool | None]) -> None:
+    form = "compiled" if bigblind.__compiled__ else "pure Python"
+    print("Scalar evaluate() per call by form, each next to eval7 in its own process")
+    ratio = result["scalar_vs_eval7"]
+    if ratio is not None:
+        print(f"  {'this process (' + form + ')':<58}{ratio:9.2f}x eval7")
+    for f in in_forms:
+        spread = (max(f.scalar) - min(f.scalar)) / statistics.median(f.scalar)
+        shown = f"{_fmt_rate(statistics.median(f.scalar))}  (spread {spread:4.0%})"
+        if f.ratios:
+            shown += f"  {statistics.median(f.ratios):5.2f}x eval7"
+        print(f"  {f.name:<58}{shown}")
 
 
 def _print_report(args: argparse.Namespace, found: dict[str, Measure], notes: list[str]) -> None:

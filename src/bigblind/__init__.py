@@ -56,3 +56,15 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def _runs_compiled() -> bool:
+    import sys
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    path = getattr(sys.modules[Hand.__module__], "__file__", None) or ""
+    return path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+__compiled__: bool = _runs_compiled()
+"""Whether the engine runs compiled by mypyc (a wheel built with a C compiler) or as Python."""

@@ -172,8 +172,6 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
             while start > 0 and not compact[start - 1].isspace():
                 start -= 1
             word = compact[start:].split()[0]
-            if bad == text.strip():
-                raise CardError(f"cannot read card {_short(bad)}: expected {_ACCEPTED}")
             where = _short(bad) if start == pos else f"{_short(bad)} in {_short(word)}"
             raise CardError(f"cannot read cards {_short(text)} at {where}: expected {_ACCEPTED}")
         cards.append(CARDS[card_index(match.group(1), match.group(2))])

@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bigblind import HandView, Rules
 from bigblind.bots import make_bot
-from bigblind.bots.matches import SimulationError, _half_width, play, simulate
+from bigblind.bots.matches import (
+    MatchPlan,
+    SimulationError,
+    _half_width,
+    merge,
+    play,
+    play_chunk,
+    simulate,
+)
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def test_chips_are_conserved_hand_by_hand() -> None:
@@ -102,6 +118,8 @@ def test_bad_settings() -> None:
         simulate(["tag", "tag"], hands=0)
     with pytest.raises(ValueError, match="there is no bot 'shark'"):
         simulate(["tag", "shark"], hands=10)
+    with pytest.raises(SimulationError, match="chunk_deals 0 must be a whole number, 1 or more"):
+        simulate(["tag", "tag"], hands=10, chunk_deals=0)
 
 
 class Cheater:
@@ -114,3 +132,84 @@ class Cheater:
 def test_an_illegal_answer_names_the_bot() -> None:
     with pytest.raises(SimulationError, match=r"bot 'cheater' in seat \d answered 'bet 1'"):
         simulate([Cheater(), make_bot("station", 1)], hands=2)
+
+
+def shuffled_runner(seed: int) -> Callable[[Callable[[T], R], Sequence[T]], Iterator[R]]:
+    """A runner that plays the chunks in a shuffled order, as a cluster might finish them."""
+
+    def run(work: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        order = list(items)
+        random.Random(seed).shuffle(order)
+        for item in order:
+            yield work(item)
+
+    return run
+
+
+def test_chunks_cover_every_deal_set_once() -> None:
+    plan = MatchPlan(bots=("tag", "station", "random"), deals=23, chunk_deals=5)
+    chunks = plan.chunks()
+    assert [c.index for c in chunks] == list(range(5))
+    assert [d for c in chunks for d in range(c.first, c.first + c.deals)] == list(range(23))
+    assert plan.hands == 69
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    order=st.integers(0, 2**32),
+    chunk_deals=st.integers(1, 6),
+    seed=st.integers(0, 2**20),
+)
+def test_the_result_does_not_depend_on_the_order_the_chunks_ran(
+    order: int, chunk_deals: int, seed: int
+) -> None:
+    names = ["tag", "station", "random"]
+    here = simulate(names, hands=36, seed=seed, chunk_deals=chunk_deals)
+    there = simulate(
+        names, hands=36, seed=seed, chunk_deals=chunk_deals, runner=shuffled_runner(order)
+    )
+    assert json.dumps(here.as_dict()) == json.dumps(there.as_dict())
+    assert here.bots == there.bots and here.cumulative == there.cumulative
+
+
+def test_a_chunk_depends_only_on_the_run_and_its_index() -> None:
+    plan = MatchPlan(bots=("tag", "random"), deals=12, seed=4, chunk_deals=4)
+    second = plan.chunks()[1]
+    alone = play_chunk(plan, second)
+    in_turn = [play_chunk(plan, c) for c in plan.chunks()]
+    assert in_turn[1] == alone
+    assert alone.first == 4 and all(len(w) == 4 for w in alone.winnings)
+    # chips only change hands in every deal set
+    for k in range(4):
+        assert math.fsum(w[k] for w in alone.winnings) == pytest.approx(0.0, abs=1e-9)
+    # the button moves on with the global deal number, not the chunk's
+    hands = list(play([make_bot("station", 0), make_bot("station", 1)], 2, seed=1, first=3))
+    assert [(h.deal, h.hand.button) for h in hands] == [(3, 1), (3, 1), (4, 0), (4, 0)]
+
+
+def test_merge_wants_every_chunk_once() -> None:
+    plan = MatchPlan(bots=("station", "random"), deals=6, seed=1, chunk_deals=2)
+    parts = [play_chunk(plan, c) for c in plan.chunks()]
+    with pytest.raises(SimulationError, match=r"chunks \[1\] of the run have no result"):
+        merge(plan, [parts[0], parts[2]])
+    with pytest.raises(SimulationError, match="chunk 2 does not belong to this run, or came twice"):
+        merge(plan, [*parts, parts[2]])
+    other = MatchPlan(bots=("station", "random"), deals=2, seed=1, chunk_deals=2)
+    with pytest.raises(SimulationError, match="chunk 1 does not belong"):
+        merge(other, parts[:2])
+
+
+def test_a_runner_reports_progress_per_chunk_and_takes_bots_by_name() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(
+        ["station", "random"],
+        hands=10,
+        chunk_deals=2,
+        runner=shuffled_runner(1),
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    done = [d for d, _ in seen]
+    steps = sorted(b - a for a, b in zip([0, *done], done, strict=False))
+    assert steps == [2, 4, 4] and seen[-1] == (10, 10)  # chunks of 2, 2 and 1 deal sets
+    with pytest.raises(SimulationError, match="'cheater' is given as an object"):
+        simulate([Cheater(), "station"], hands=4, runner=shuffled_runner(1))

@@ -73,8 +73,12 @@ def test_every_option() -> None:
         (["--speed", "fast"], "'fast' is not a delay: give seconds, e.g. 0.8, or 0"),
         (["--speed", "-1"], "speed -1: give 0 to 60 seconds"),
         (["--name", ""], "name '': give 1 to 20 printable characters"),
-        (["--level-hands", "0"], "'0': a level lasts 1 hand or more"),
-        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--level-hands", "0"], "0 hands per level: give 1 to 1,000,000"),
+        (["--hands-per-level", "x"], "'x' is not a number of hands per level"),
+        (["--seed", "x"], "argument --seed: 'x' is not a seed: give a whole number, 0 to"),
+        (["--seed", "9" * 5000], "(5000 characters) is not a seed"),
+        (["--seat", "11"], "seat 11: give 1 to 10"),
+        (["--ante", "-1"], "-1 chips: give 0 to"),
     ],
 )
 def test_bad_values_are_named_with_what_is_accepted(
@@ -109,10 +113,14 @@ def test_on_exit_it_prints_where_the_histories_are(
     )
     assert play.run(args, out, err) == 0
     lines = out.getvalue().splitlines()
-    assert lines[0] == "Hand histories of 1 hand:"
-    phh, stars = (Path(line.split(maxsplit=1)[1]) for line in lines[1:])
+    assert lines[0] == "You played 1 hand."
+    assert lines[1].startswith("You ") and "bought in for 200, left with" in lines[1]
+    assert lines[2] == "Hand histories of 1 hand:"
+    phh, stars = (Path(line.split(maxsplit=1)[1]) for line in lines[3:5])
     assert phh.suffix == ".phhs" and stars.suffix == ".txt"
     assert phh.parent == tmp_path and phh.is_file() and stars.is_file()
+    house = Path(lines[5].rsplit(": ", 1)[1])
+    assert house.parent == tmp_path.with_name(tmp_path.name + "-house") and house.is_file()
     assert err.getvalue() == ""
 
 
@@ -120,11 +128,64 @@ def test_nothing_played_nothing_written(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(TableApp, "run", lambda self: None)
     out = io.StringIO()
     assert play.run(parse("--history-dir", str(tmp_path / "h")), out, io.StringIO()) == 0
-    assert out.getvalue() == "No hand was finished: no hand history was written.\n"
-    assert not (tmp_path / "h").exists()
+    assert out.getvalue() == (
+        "You played 0 hands.\nNo hand was finished: no hand history was written.\n"
+    )
+    assert not any((tmp_path / "h").iterdir())
 
 
 def test_the_command_loads_textual_only_to_play() -> None:
     code = "import sys, bigblind, bigblind.cli.play, bigblind.ui; print('textual' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_history_folder_that_cannot_be_written_is_refused_at_start(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    out, err = io.StringIO(), io.StringIO()
+    assert play.run(parse("--history-dir", str(blocker / "h")), out, err) == 2
+    assert err.getvalue().startswith(f"bigblind play: --history-dir: {blocker / 'h'} cannot be")
+    assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
+
+
+def test_a_failure_to_write_histories_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def play_one_hand(self: TableApp) -> None:
+        game = self.game
+        game.files.phh = tmp_path / "gone" / "x.phhs"
+        (tmp_path / "gone").write_text("a file where the folder was")
+        current = game.start_hand()
+        while not current.hand.finished:
+            game.act("check" if current.hand.legal and current.hand.legal.check else "call")
+        game.finish_hand()
+
+    monkeypatch.setattr(TableApp, "run", play_one_hand)
+    out, err = io.StringIO(), io.StringIO()
+    args = parse("--players", "2", "--seed", "1", "--history-dir", str(tmp_path / "h"))
+    assert play.run(args, out, err) == 1
+    assert err.getvalue().startswith("bigblind play: hand histories could not be written: ")
+    assert "Traceback" not in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--tournament", "--ante", "5"], "--ante is for cash games"),
+        (["--tournament", "--seat", "2"], "--seat is for cash games"),
+        (["--players", "3", "--seat", "5"], "--seat 5: the table has 3 seats"),
+        (["--straddle", "1"], "--straddle 1 is less than the big blind (2)"),
+        (["--players", "2", "--straddle", "4"], "--straddle needs 3 players or more"),
+    ],
+)
+def test_options_that_make_no_game_are_refused(argv: list[str], message: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert play.run(parse(*argv), out, err) == 2
+    assert err.getvalue() == f"bigblind play: {message}" + err.getvalue().split(message, 1)[1]
+    assert out.getvalue() == ""
+
+
+def test_seat_ante_and_straddle_make_the_cash_game() -> None:
+    settings = play.config(parse("--seat", "3", "--ante", "1", "--straddle", "4"))
+    assert settings.seat == 2 and settings.ante == 1 and settings.straddle == 4

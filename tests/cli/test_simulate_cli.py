@@ -7,6 +7,7 @@ import io
 import json
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +187,25 @@ def test_parts_merge_into_the_whole_run() -> None:
     document = json.loads(out)
     assert code == 0 and document["hands"] == 400
     assert sum(b["bb_per_100"] for b in document["bots"]) == pytest.approx(0, abs=1e-9)
+
+
+def test_ray_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes the import fail
+    for extra in (["--backend", "ray"], ["--address", "10.0.0.5:6379"]):
+        code, out, err = simulate("--bots", "tag,station", "--hands", "10", *extra)
+        assert code == 2 and not out
+        assert err.count("\n") == 1 and "pip install 'bigblind[distributed]'" in err
+
+
+def test_ctrl_c_prints_the_chunks_played_and_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigblind.bots import matches
+
+    def stopped(plan: matches.MatchPlan, **kwargs: Any) -> Iterator[matches.ChunkResult]:
+        yield matches.play_chunk(plan, plan.chunks()[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bigblind.cli.simulate.play_chunks", stopped)
+    code, out, err = simulate("--bots", "tag,station", "--hands", "1000", "--json")
+    assert code == 130 and err == "bigblind simulate: stopped (Ctrl-C)\n"
+    document = json.loads(out)
+    assert document["stopped"] is True and document["hands"] == 2 * matches.DEALS_PER_CHUNK

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import io
 import json
+import sys
 
 import pytest
 
@@ -109,3 +110,54 @@ def test_a_stack_below_the_first_big_blind_is_refused() -> None:
     code, out, err = play("--stack", "10")
     assert code == 2 and not out
     assert "--stack 10 is less than the first big blind (20)" in err
+
+
+def test_runs_print_each_bot_record() -> None:
+    argv = ("--players", "6", "--runs", "4", "--seed", "3", "--bots", "station,random")
+    code, out, _ = play(*argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("4 tournaments of 6 players, seed 3 (run r is --seed 3+r),")
+    assert lines[1].split() == [
+        "bot",
+        "entries",
+        "wins",
+        "paid",
+        "place",
+        "payout",
+        "95%",
+        "CI",
+        "ROI",
+    ]
+    assert [line.split()[:2] for line in lines[2:]] == [["station", "12"], ["random", "12"]]
+    code, out, _ = play(*argv, "--json")
+    document = json.loads(out)
+    assert document["runs"] == 4 and document["seed"] == 3
+    assert sum(b["wins"] for b in document["bots"]) == 4
+    assert play(*argv, "--json") == (code, out, "")
+
+
+def test_run_r_of_a_series_is_the_tournament_seeded_seed_plus_r() -> None:
+    from bigblind.bots.series import TournamentPlan, play_series
+    from bigblind.cli.tournament import DEFAULT_BOTS
+
+    series = play_series(TournamentPlan(players=5, bots=DEFAULT_BOTS), runs=3, seed=40)
+    for r, played in enumerate(series.results):
+        single = json.loads(play("--players", "5", "--seed", str(40 + r), "--json")[1])
+        assert [(p["name"], p["payout"]) for p in single["places"]] == [
+            (f.name, f.payout) for f in played.finishes
+        ]
+
+
+def test_runs_without_a_seed_print_the_seed_drawn() -> None:
+    code, out, _ = play("--players", "3", "--runs", "2", "--stack", "100", "--bots", "random")
+    assert code == 0 and ", seed " in out.splitlines()[0]
+
+
+def test_bad_runs_and_missing_ray_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    with contextlib.redirect_stderr(io.StringIO()) as usage, pytest.raises(SystemExit):
+        parse("--runs", "0")
+    assert "runs" in usage.getvalue()
+    monkeypatch.setitem(sys.modules, "ray", None)
+    code, out, err = play("--runs", "3", "--backend", "ray")
+    assert code == 2 and not out and "pip install 'bigblind[distributed]'" in err

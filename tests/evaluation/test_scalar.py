@@ -429,6 +429,37 @@ def test_bad_input_raises_card_error(cards: object, message: str) -> None:
         evaluate_hand(cards)  # type: ignore[arg-type]
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=4, max_size=6, unique=True),
+    bad=st.one_of(st.integers(max_value=-1), st.integers(min_value=52)),
+    at=st.integers(0, 6),
+    in_a_tuple=st.booleans(),
+)
+def test_property_a_number_outside_the_deck_is_refused_anywhere(
+    cards: list[int], bad: int, at: int, in_a_tuple: bool
+) -> None:
+    # RULES 1.1: 52 cards. Negative numbers too: a list would read -1 as its last entry.
+    cards.insert(at, bad)
+    with pytest.raises(CardError, match=f"{bad} is not a card"):
+        evaluate(tuple(cards) if in_a_tuple else cards)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [0, 4, 8, 12, 16, 20, 60],  # six clubs, the flush path
+        [0, 4, 8, 12, 16, 60],
+        [-104, 4, 8, 12, 16, 20, 24],  # reads entry 0 of a 104-entry table
+        [-53, 4, 8, 12, 16],
+        [1, 4, 8, 12, 16, 20, -1],
+    ],
+)
+def test_out_of_deck_numbers_on_every_path(cards: list[int]) -> None:
+    with pytest.raises(CardError, match="is not a card"):
+        evaluate(cards)
+
+
 @pytest.mark.parametrize("odd", [True, 4.0, "4"])
 def test_evaluate_hand_accepts_only_int_cards(odd: object) -> None:
     with pytest.raises(CardError, match=f"{odd!r} is not a card"):

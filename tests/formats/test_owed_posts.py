@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from bigblind import Deck, Hand, HistoryError, Rules
+from bigblind import AnteType, Deck, Hand, HistoryError, Rules
 from bigblind.engine.events import Posted
 from bigblind.formats import phh, pokerstars
 
@@ -105,6 +105,27 @@ def test_dead_small_blind_with_owed_posts_and_a_straddle_replays() -> None:
     )
     check_down(hand)
     replays_exactly(hand)
+
+
+# RULES 8.4: with a dead button the small blind may be posted by the player right of the
+# empty button seat, who then acts last after the flop: pn in PHH, the big blind p1.
+@pytest.mark.parametrize("straddle", [0, 4])
+def test_small_blind_on_the_button_replays(straddle: int) -> None:
+    hand = Hand(
+        Rules.no_limit(blinds=(1, 2), straddle=straddle, ante=1, ante_type=AnteType.BIG_BLIND),
+        [100, 90, 80, 70],
+        button=2,
+        deck=Deck.shuffled(seed=6),
+        blind_seats=(2, 3),
+        live_blinds={1: 2},
+    )
+    check_down(hand)
+    data = tomllib.loads(phh.dumps(hand))
+    assert data["_small_blind_on_button"] is True
+    assert data["blinds_or_straddles"] == [2, straddle, 0, 1]
+    assert data["antes"] == [1, 0, 0, 0]  # the big blind's ante, on p1
+    history = replays_exactly(hand)
+    assert history.small_blind_on_button and not history.dead_small_blind
 
 
 def test_the_owed_fields_must_agree_with_the_hand() -> None:

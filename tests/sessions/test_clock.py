@@ -308,3 +308,44 @@ def test_a_timeout_never_puts_chips_in(delays: list[float], seed: int) -> None:
             table.act("call" if legal.call is not None else "check")
         table.finish_hand()
         assert table.chips_on_table + table.rake_taken == table.chips_in - table.chips_out
+
+
+def test_a_player_moved_to_another_table_keeps_their_bank_and_away_state() -> None:
+    # RULES 10.4: the bank is the player's, wherever they sit.
+    time = FakeTime(0.0)
+    t = Tournament(
+        [f"P{i}" for i in range(6)],
+        starting_stack=40,
+        table_size=3,
+        seed=8,
+        clock=time,
+        time_to_act=ClockSettings(decision=10, bank=30, top_up=0, top_up_every=None),
+    )
+    moved: set[str] = set()
+    seen: dict[str, float] = {}
+
+    def decide(view: HandView) -> str:
+        time.now += 12  # two seconds of bank each decision
+        assert view.legal is not None
+        if view.legal.can_raise and view.legal.call is not None:
+            return "all-in"
+        return "call" if view.legal.call is not None else "check"
+
+    while not t.finished and len(t.tables) > 1:
+        table, _ = t.start_hand()
+        before = {p.name: table.seat_of(p.name) for p in table.players}
+        table.play_turns(decide)
+        t.finish_hand()
+        for other in t.tables:
+            assert other.clock is not None
+            for p in other.players:
+                if p.name in before and other is not table:
+                    moved.add(p.name)
+                    assert other.clock.bank(p.name) == seen.get(p.name, other.clock.bank(p.name))
+        assert table.clock is not None
+        seen.update({name: table.clock.bank(name) for name in before})
+    assert moved
+    for other in t.tables:
+        assert other.clock is not None
+        for name in moved & {p.name for p in other.players}:
+            assert other.clock.bank(name) < 30

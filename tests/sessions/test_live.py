@@ -218,11 +218,15 @@ def test_misdeal_refused_after_substantial_action(actions: list[str], refused: b
     for action in actions:
         live.act(action)
     before = live.stacks
-    ruling = live.report_wrong_count(3, 3)
+    ruling = live.report_wrong_count(5, 3)  # the button, yet to act
     if refused:
+        # RULES 9.2: after substantial action the hand is dead; the chips stay in.
         assert ruling.procedure.rule == "9.2" and not ruling.misdeal
         assert ruling.procedure.text.startswith("No misdeal: substantial action has taken place")
-        assert ruling.procedure.text.endswith("The hand goes on.")
+        assert ruling.procedure.text.endswith(
+            "Seat 5's hand is dead; the chips already in stay in the pot."
+        )
+        assert live.dead_seats == {5}
         assert live.deal_number == 1 and live.stacks == before
         assert [e for e in live.events if isinstance(e, Misdealt)] == []
     else:
@@ -610,7 +614,9 @@ class Dealer:
             if self.error():
                 kind = rnd.choice(["expose", "seat", "count"])
                 if kind == "count":
-                    live.report_wrong_count(rnd.randrange(live.seats), rnd.choice([1, 3]))
+                    wrong = rnd.randrange(live.seats)
+                    held = len(live.holes(wrong))
+                    live.report_wrong_count(wrong, held + 1 if held == 0 else held - 1)
                     self.follow()
                     return
                 card = self.top()
@@ -631,8 +637,16 @@ class Dealer:
             if self.error():
                 kind = rnd.choice(["board", "board", "count"])
                 if kind == "count":
-                    live.report_wrong_count(rnd.randrange(live.seats), 3)
-                    self.follow()
+                    playing = [
+                        s
+                        for s in range(live.seats)
+                        if not live.hand.folded[s]
+                        and s not in live.dead_seats
+                        and live.stacks[s] > 0
+                    ]
+                    if playing:
+                        live.report_wrong_count(rnd.choice(playing), 3)
+                        self.follow()
                     return
                 board = len(live.board)
                 if board == 5:

@@ -12,6 +12,7 @@ from textual.widgets import Input
 from bigblind import Rules
 from bigblind.formats.phh import loads, replay
 from bigblind.sessions.live import LiveSession
+from bigblind.ui.confirm import Confirm
 from bigblind.ui.live_app import LiveApp
 
 SIZE = (130, 40)
@@ -102,6 +103,14 @@ def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> Non
         history = loads(app.history_file.read_text())[0]
         replayed = replay(history).result
         assert replayed is not None and sorted(replayed.stacks) == [98, 98, 104]
+        # Every ruling of the hand is in its record (RULES 9.3, 9.4), not only a count.
+        rulings = history.metadata["_rulings"]
+        assert isinstance(rulings, list)
+        assert any(r.startswith("RULES 9.3: Set the exposed Qh aside") for r in rulings)
+        assert any(r.startswith("RULES 9.4: Mix the Jc Ts 2d back") for r in rulings)
+        assert any("exposed" in r for r in rulings)
+        assert app.pokerstars_file is not None
+        assert app.pokerstars_file.read_text().count("PokerStars Hand #") == 1
         await keys(pilot, "enter")
         assert app.state == "hand" and "hand #2" in app.text("title")
         assert app.text("step") == "▶ Deal Cy (seat 3) its first card"
@@ -139,5 +148,37 @@ def test_a_misdeal_from_the_set_up_form(tmp_path: Path) -> None:
         await keys(pilot, "f")
         assert app.state == "between"
         assert "Bob (seat 2) wins the pot (2)" in app.text("result")
+
+    drive(app, script)
+
+
+def test_a_history_that_cannot_be_saved_keeps_the_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    app = LiveApp(session(), history_dir=blocker / "sub")
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(6):
+            await keys(pilot, "enter")
+        await keys(pilot, "f", "f")  # Ann and Bob fold: Cy wins
+        assert app.state == "between"
+        assert app.text("message").startswith("The hand history could not be written")
+        assert app.save_error is not None and app.save_error.startswith("hand #1 was not saved")
+        await keys(pilot, "enter")
+        assert app.state == "hand" and "hand #2" in app.text("title")
+
+    drive(app, script)
+
+
+def test_q_while_dealing_asks_first(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await keys(pilot, "q")
+        assert isinstance(app.screen, Confirm)
+        await keys(pilot, "escape")
+        assert app.state == "hand" and not isinstance(app.screen, Confirm)
+        await keys(pilot, "q", "q")
+        assert app._exit
 
     drive(app, script)

@@ -238,7 +238,12 @@ def test_a_bot_thinking_never_blocks_the_screen(tmp_path: Path) -> None:
         await pilot.pause(0.3)
         assert app.state == "bot"
         assert re.search(r"^\w+ \(station\) is thinking  ·  \d+\.\ds$", app.text("turn"))
-        await pilot.press("f")  # the keys still answer
+        await pilot.press("f")  # the keys still answer: f chooses check/fold ahead
+        assert app.text("message").startswith("Pre-action: check/fold")
+        assert "yours: check/fold" in app.text("turn")
+        await pilot.press("f")  # again: cancelled
+        assert app.text("message") == "Pre-action check/fold cancelled"
+        await pilot.press("r")
         assert app.text("message").startswith("Not your turn: ")
         gate.set()
         await settle(pilot)
@@ -321,7 +326,7 @@ def test_a_tournament_ends_with_the_place(tmp_path: Path) -> None:
         assert app.state == "over"
         place = game.hero_place
         assert place in (1, 2)
-        expected = "You won the tournament!" if place == 1 else "out of the tournament in place 2"
+        expected = "You won the tournament!" if place == 1 else "out of the tournament: 2nd place"
         assert expected in app.text("turn")
         assert app.text("keys") == " q  quit"
         # RULES 4.7: all-in hands are shown before the board is out; named on the whole board.

@@ -8,6 +8,14 @@ cancels within such a *deal set*, and the deal sets are independent, so the
 spread of each bot's winnings over the deal sets gives an honest confidence
 interval. Every hand starts from the same stacks (100 big blinds by default).
 
+A simulation is cut into *chunks* of consecutive deal sets (:class:`Chunk`,
+:data:`DEALS_PER_CHUNK` each): every chunk shuffles its decks from its own
+seed and makes its own bots, seeded from the run's seed, the bot's index and
+the chunk's, so a chunk's result depends on nothing but the run's settings.
+The chunks may run in any order, in any process (see
+:mod:`bigblind.bots.distributed`); :func:`merge` puts their winnings back in
+deal order, so the result is the same however they were scheduled.
+
 >>> result = simulate(["station", "random"], hands=40, seed=1)
 >>> result.hands, result.deals, [b.name for b in result.bots]
 (40, 20, ['station', 'random'])
@@ -22,29 +30,42 @@ that played it.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
-from bigblind.bots.base import Bot, make_bot
+from bigblind.bots.base import BOTS, Bot, UnknownBotError, make_bot
 from bigblind.cards import Deck
 from bigblind.engine.hand import Hand, Phase
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
 
+if TYPE_CHECKING:
+    from bigblind.bots.distributed import Runner
+
 __all__ = [
+    "DEALS_PER_CHUNK",
     "BotResult",
+    "Chunk",
+    "ChunkResult",
+    "MatchPlan",
     "PlayedHand",
     "SimulationError",
     "SimulationResult",
+    "merge",
     "play",
+    "play_chunk",
+    "play_chunks",
     "simulate",
 ]
 
 MAX_BOTS = 9
+DEALS_PER_CHUNK: Final = 200
+"""Deal sets in one chunk, unless a run says otherwise; part of what a seed reproduces."""
 _Z95 = 1.959963984540054
 
 
@@ -120,12 +141,14 @@ def play(
     seed: int = 0,
     rules: Rules | None = None,
     stack: int = 100,
+    first: int = 0,
 ) -> Iterator[PlayedHand]:
     """Play ``deals`` deal sets of ``len(bots)`` hands each and yield every hand.
 
-    In rotation ``r`` of a deal set, seat ``s`` holds bot ``(s + r) % n``; the
-    button stays on seat ``deal % n`` through the set and every rotation is
-    dealt the same deck. ``stack`` is each seat's stack in big blinds.
+    The deal sets are numbered from ``first``. In rotation ``r`` of a deal
+    set, seat ``s`` holds bot ``(s + r) % n``; the button stays on seat
+    ``deal % n`` through the set and every rotation is dealt the same deck.
+    ``stack`` is each seat's stack in big blinds.
 
     >>> from bigblind.bots import make_bot
     >>> hands = list(play([make_bot("station", 0), make_bot("station", 1)], 1, seed=3))
@@ -137,12 +160,14 @@ def play(
         raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise SimulationError(f"deals {deals!r} must be a whole number, 0 or more")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise SimulationError(f"first deal {first!r} must be a whole number, 0 or more")
     rules = rules or Rules.no_limit(blinds=(1, 2))
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
         raise SimulationError(f"stack {stack!r} must be a whole number of big blinds, 1 or more")
     chips = stack * rules.big_blind
     shuffler = random.Random(seed)
-    for deal in range(deals):
+    for deal in range(first, first + deals):
         cards = Deck.shuffled(seed=shuffler.getrandbits(64)).cards
         button = deal % n
         for rotation in range(n):
@@ -172,6 +197,158 @@ def _labels(names: Sequence[str]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Deal sets ``first`` to ``first + deals - 1`` of a simulation, chunk number ``index``."""
+
+    index: int
+    first: int
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """What a chunk won: ``winnings[i][k]``, bot ``i``'s big blinds in deal set ``first + k``."""
+
+    index: int
+    first: int
+    winnings: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MatchPlan:
+    """A simulation's settings, and its deal sets cut into :class:`Chunk` s.
+
+    ``bots`` are names (each chunk makes its own, reproducibly) or bots (used
+    as they are, by every chunk in turn). ``deals`` deal sets of
+    ``len(bots)`` hands are played, ``chunk_deals`` to a chunk.
+
+    >>> plan = MatchPlan(bots=("tag", "station"), deals=450, seed=3)
+    >>> [(c.index, c.first, c.deals) for c in plan.chunks()]
+    [(0, 0, 200), (1, 200, 200), (2, 400, 50)]
+    """
+
+    bots: tuple[str | Bot, ...]
+    deals: int
+    seed: int = 0
+    rules: Rules = field(default_factory=lambda: Rules.no_limit(blinds=(1, 2)))
+    stack: int = 100
+    chunk_deals: int = DEALS_PER_CHUNK
+
+    def __post_init__(self) -> None:
+        n = len(self.bots)
+        if not 2 <= n <= MAX_BOTS:
+            raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
+        for b in self.bots:
+            # an unknown name fails here, before any hand is played or any chunk sent
+            if isinstance(b, str) and b.strip().lower() not in BOTS:
+                raise UnknownBotError(
+                    f"there is no bot {b!r}: the bots are {', '.join(sorted(BOTS))}"
+                )
+        for label, value in (("deals", self.deals), ("chunk_deals", self.chunk_deals)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise SimulationError(f"{label} {value!r} must be a whole number, 1 or more")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise SimulationError(f"seed {self.seed!r} must be a whole number")
+        if isinstance(self.stack, bool) or not isinstance(self.stack, int) or self.stack < 1:
+            raise SimulationError(
+                f"stack {self.stack!r} must be a whole number of big blinds, 1 or more"
+            )
+
+    @property
+    def hands(self) -> int:
+        """Every hand of the run: one per seat per deal set."""
+        return self.deals * len(self.bots)
+
+    def chunks(self) -> tuple[Chunk, ...]:
+        """The chunks, in deal order."""
+        size = self.chunk_deals
+        return tuple(
+            Chunk(index, first, min(size, self.deals - first))
+            for index, first in enumerate(range(0, self.deals, size))
+        )
+
+
+def play_chunk(
+    plan: MatchPlan, chunk: Chunk, on_deal: Callable[[], None] | None = None
+) -> ChunkResult:
+    """Play one chunk of ``plan``: each bot's winnings in each of its deal sets.
+
+    The chunk's decks and named bots are seeded from the plan's seed and the
+    chunk's index alone, so a chunk gives the same result wherever it runs.
+    ``on_deal()`` is called after every deal set.
+
+    >>> plan = MatchPlan(bots=("station", "random"), deals=3, seed=1, chunk_deals=2)
+    >>> last = play_chunk(plan, plan.chunks()[1])
+    >>> last.first, len(last.winnings[0])
+    (2, 1)
+    >>> last == play_chunk(plan, plan.chunks()[1])
+    True
+    """
+    n = len(plan.bots)
+    players = [
+        make_bot(b, _bot_seed(plan.seed, i, chunk.index)) if isinstance(b, str) else b
+        for i, b in enumerate(plan.bots)
+    ]
+    bb = plan.rules.big_blind
+    chips = plan.stack * bb
+    per_deal = [[0.0] * chunk.deals for _ in range(n)]
+    deck_seed = random.Random(f"bigblind simulate {plan.seed} chunk {chunk.index}").getrandbits(64)
+    for played in play(
+        players, chunk.deals, seed=deck_seed, rules=plan.rules, stack=plan.stack, first=chunk.first
+    ):
+        result = played.hand.result
+        assert result is not None
+        for s, final in enumerate(result.stacks):
+            per_deal[played.seats[s]][played.deal - chunk.first] += (final - chips) / bb
+        if on_deal is not None and played.rotation == n - 1:
+            on_deal()
+    return ChunkResult(chunk.index, chunk.first, tuple(tuple(v) for v in per_deal))
+
+
+def merge(
+    plan: MatchPlan, results: Iterable[ChunkResult], seconds: float = 0.0
+) -> SimulationResult:
+    """The result of ``plan`` from the results of all its chunks, given in any order.
+
+    The winnings are put back in deal order before anything is summed, so the
+    totals and intervals are exactly those of playing the chunks in order.
+
+    >>> plan = MatchPlan(bots=("station", "random"), deals=3, seed=1, chunk_deals=2)
+    >>> parts = [play_chunk(plan, chunk) for chunk in plan.chunks()]
+    >>> merge(plan, parts[::-1]).bots == merge(plan, parts).bots
+    True
+    """
+    n = len(plan.bots)
+    chunks = plan.chunks()
+    ordered: list[ChunkResult | None] = [None] * len(chunks)
+    for part in results:
+        expected = chunks[part.index] if 0 <= part.index < len(chunks) else None
+        if expected is None or ordered[part.index] is not None or part.first != expected.first:
+            raise SimulationError(f"chunk {part.index} does not belong to this run, or came twice")
+        ordered[part.index] = part
+    missing = [c.index for c in chunks if ordered[c.index] is None]
+    if missing:
+        raise SimulationError(f"chunks {missing} of the run have no result")
+    names = _labels([b if isinstance(b, str) else b.name for b in plan.bots])
+    total = plan.hands
+    bots = []
+    cumulative = []
+    for i in range(n):
+        values = [v for part in ordered if part is not None for v in part.winnings[i]]
+        won = math.fsum(values)
+        bots.append(BotResult(names[i], total, won, 100 * won / total, _half_width(values, n)))
+        running = 0.0
+        curve = []
+        for v in values:
+            running += v
+            curve.append(running)
+        cumulative.append(tuple(curve))
+    return SimulationResult(
+        total, plan.deals, n, plan.seed, tuple(bots), tuple(cumulative), seconds
+    )
+
+
 def simulate(
     bots: Sequence[str | Bot],
     hands: int,
@@ -180,13 +357,20 @@ def simulate(
     rules: Rules | None = None,
     stack: int = 100,
     progress: Callable[[int, int], None] | None = None,
+    runner: Runner | None = None,
+    chunk_deals: int = DEALS_PER_CHUNK,
 ) -> SimulationResult:
     """Play about ``hands`` hands among ``bots`` (names or bots) and measure each bot.
 
     ``hands`` is rounded up to whole deal sets (a multiple of the number of
     bots). Bots given by name are made with :func:`~bigblind.bots.make_bot`,
-    each from its own seed derived from ``seed``. ``progress(done, total)``
-    is called after every deal set.
+    each chunk's from seeds of their own derived from ``seed``.
+    ``progress(done, total)`` is called with the hands played so far: after
+    every deal set here, after every chunk with a ``runner``.
+
+    The chunks run one after another in this process, or with ``runner``
+    (e.g. :func:`bigblind.bots.distributed.ray_runner`), which takes bots by
+    name only; either way the same seed gives the same result.
 
     >>> r = simulate(["tag", "station"], hands=3, seed=5)
     >>> r.hands, r.seats
@@ -197,43 +381,66 @@ def simulate(
     n = len(bots)
     if not 2 <= n <= MAX_BOTS:
         raise SimulationError(f"a simulation seats 2 to {MAX_BOTS} bots, not {n}")
-    players: list[Bot] = [
-        make_bot(b, _bot_seed(seed, i)) if isinstance(b, str) else b for i, b in enumerate(bots)
-    ]
-    names = _labels([b if isinstance(b, str) else b.name for b in bots])
-    rules = rules or Rules.no_limit(blinds=(1, 2))
-    deals = -(-hands // n)
-    total = deals * n
-    bb = rules.big_blind
+    plan = MatchPlan(
+        bots=tuple(bots),
+        deals=-(-hands // n),
+        seed=seed,
+        rules=rules or Rules.no_limit(blinds=(1, 2)),
+        stack=stack,
+        chunk_deals=chunk_deals,
+    )
+    done = 0
+
+    def played(hands: int) -> None:
+        nonlocal done
+        done += hands
+        if progress is not None:
+            progress(done, plan.hands)
+
     start = time.perf_counter()
-    chips = stack * bb
-    per_deal = [[0.0] * deals for _ in range(n)]
-    for played in play(players, deals, seed=seed, rules=rules, stack=stack):
-        result = played.hand.result
-        assert result is not None
-        for s, final in enumerate(result.stacks):
-            per_deal[played.seats[s]][played.deal] += (final - chips) / bb
-        if progress is not None and played.rotation == n - 1:
-            progress((played.deal + 1) * n, total)
-    seconds = time.perf_counter() - start
     results = []
-    cumulative = []
-    for i in range(n):
-        values = per_deal[i]
-        won = math.fsum(values)
-        results.append(BotResult(names[i], total, won, 100 * won / total, _half_width(values, n)))
-        running = 0.0
-        curve = []
-        for v in values:
-            running += v
-            curve.append(running)
-        cumulative.append(tuple(curve))
-    return SimulationResult(total, deals, n, seed, tuple(results), tuple(cumulative), seconds)
+    for part in play_chunks(plan, runner=runner, on_deal=functools.partial(played, n)):
+        results.append(part)
+        if runner is not None:  # chunks elsewhere report only when done
+            played(len(part.winnings[0]) * n)
+    return merge(plan, results, time.perf_counter() - start)
 
 
-def _bot_seed(seed: int, index: int) -> int:
-    """A seed of its own for bot ``index`` of a simulation seeded ``seed``."""
-    return random.Random(f"bigblind simulate {seed} {index}").getrandbits(63)
+def play_chunks(
+    plan: MatchPlan, *, runner: Runner | None = None, on_deal: Callable[[], None] | None = None
+) -> Iterator[ChunkResult]:
+    """Play every chunk of ``plan`` and yield each one's result as it is done.
+
+    Here the chunks are played in order and ``on_deal()`` is called after every
+    deal set; with ``runner`` (bots by name only) they come in whatever order
+    they finish, and ``on_deal`` is not called. Closing the iterator early stops
+    the run (a runner cancels the chunks still running).
+
+    >>> plan = MatchPlan(bots=("station", "random"), deals=5, chunk_deals=2)
+    >>> [part.first for part in play_chunks(plan)]
+    [0, 2, 4]
+    """
+    if runner is None:
+        for chunk in plan.chunks():
+            yield play_chunk(plan, chunk, on_deal)
+        return
+    named = [b for b in plan.bots if not isinstance(b, str)]
+    if named:
+        raise SimulationError(
+            f"bot {named[0].name!r} is given as an object: a distributed run takes bots by name"
+        )
+    results = runner(functools.partial(play_chunk, plan), plan.chunks())
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+
+
+def _bot_seed(seed: int, index: int, chunk: int) -> int:
+    """A seed of its own for bot ``index`` in chunk ``chunk`` of a simulation seeded ``seed``."""
+    return random.Random(f"bigblind simulate {seed} {index} {chunk}").getrandbits(63)
 
 
 def _half_width(values: Sequence[float], per_deal: int) -> float:

@@ -111,7 +111,7 @@ def add_equity(subparsers: Subparsers) -> None:
     )
     command.add_argument(
         "--seed",
-        type=count("seed", 0, 2**63),
+        type=count("seed", 0, 2**63, single="seed"),
         metavar="NUMBER",
         help="seed for Monte Carlo: the same seed, the same numbers",
     )

@@ -2,9 +2,10 @@
 
 A person deals; the full-screen assistant keeps the game (blinds, bets, pots,
 stacks), says what to do next and applies the dealer-error procedures
-(RULES 9). Without ``--players`` the assistant opens on its set-up form. On
-exit the command prints where the session's hand histories (PHH) were
-written.
+(RULES 9). Without ``--players`` the assistant opens on its set-up form. Each
+hand is appended to the session's hand histories as it ends: PHH with every
+ruling of the hand, and PokerStars text. On exit the command prints where
+they are.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
@@ -21,6 +22,7 @@ import sys
 from typing import TextIO
 
 from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
+from bigblind.cli.progress import STOPPED
 from bigblind.engine.rules import Rules
 
 __all__ = ["add_parser", "run"]
@@ -102,12 +104,27 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         except BigblindError as error:
             print(f"bigblind live: {error}", file=err)
             return 2
+    from bigblind.ui.histories import check_folder
     from bigblind.ui.live_app import LiveApp
 
+    problem = check_folder(args.history_dir)
+    if problem is not None:
+        print(f"bigblind live: --history-dir: {problem}", file=err)
+        return 2
     app = LiveApp(
         session, history_dir=args.history_dir, blinds=args.blinds, structure=args.structure
     )
-    app.run()
-    if app.history_file is not None:
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        print(f"bigblind live: {STOPPED}", file=err)
+    if app.history_file is not None and app.history_file.exists():
         print(f"Hand histories (PHH): {app.history_file}", file=out)
+    elif app.phh_error is not None:
+        print(f"Hand histories (PHH): not written: {app.phh_error}", file=out)
+    if app.pokerstars_file is not None and app.pokerstars_file.exists():
+        print(f"Hand histories (PokerStars): {app.pokerstars_file}", file=out)
+    if app.save_error is not None:
+        print(f"bigblind live: {app.save_error}", file=err)
+        return 1
     return 0

@@ -68,7 +68,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bigblind", description="Texas Hold'em exactly by the rules.")
-    parser.add_argument("--version", action="version", version=f"bigblind {bigblind.__version__}")
+    form = "compiled" if bigblind.__compiled__ else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"bigblind {bigblind.__version__} ({form})"
+    )
     subparsers = cast(
         Subparsers, parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     )

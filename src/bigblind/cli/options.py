@@ -1,4 +1,5 @@
-"""Options that more than one subcommand takes: betting structure, blinds, history folder.
+"""Options that more than one subcommand takes: betting structure, blinds, history folder,
+where simulations run.
 
 Each ``type`` function reads one option's text and raises
 :class:`argparse.ArgumentTypeError` with what is accepted.
@@ -14,22 +15,29 @@ argparse.ArgumentTypeError: blinds '10/5': the small blind must be at least 1 an
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from bigblind.engine.rules import Structure
+
+if TYPE_CHECKING:
+    from bigblind.bots.distributed import Runner
 
 __all__ = [
     "STRUCTURE_CODES",
     "Subparsers",
+    "add_backend",
     "add_history_dir",
     "add_structure",
+    "backend",
     "blinds",
     "count",
     "plural",
     "shown",
     "structure",
+    "uses_ray",
 ]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -67,8 +75,10 @@ def plural(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def count(what: str, low: int, high: int) -> Callable[[str], int]:
+def count(what: str, low: int, high: int, *, single: str | None = None) -> Callable[[str], int]:
     """An option type for a whole number of ``what`` from ``low`` to ``high``.
+
+    ``single`` names one value where a count reads badly (``'seed'``, ``'seat'``).
 
     >>> count("players", 2, 10)("6")
     6
@@ -76,17 +86,24 @@ def count(what: str, low: int, high: int) -> Callable[[str], int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: -3 players: give 2 to 10
+    >>> count("seat", 1, 10, single="seat")("eleven")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'eleven' is not a seat: give a whole number, 1 to 10
     """
 
     def read(text: str) -> int:
         word = text.strip()
-        if not (word.lstrip("+-").isascii() and word.lstrip("+-").isdigit()) or len(word) > 12:
+        digits = word[1:] if word[:1] in "+-" else word
+        if not (digits.isascii() and digits.isdigit()) or len(word) > 20:
+            noun = f"a {single}" if single else f"a number of {what}"
             raise argparse.ArgumentTypeError(
-                f"{shown(text)} is not a number of {what}: give a whole number, {low:,} to {high:,}"
+                f"{shown(text)} is not {noun}: give a whole number, {low:,} to {high:,}"
             )
         value = int(word)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value:,} {what}: give {low:,} to {high:,}")
+            said = f"{single} {value:,}" if single else f"{value:,} {what}"
+            raise argparse.ArgumentTypeError(f"{said}: give {low:,} to {high:,}")
         return value
 
     return read
@@ -143,3 +160,45 @@ def add_history_dir(command: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="where the hand histories go (default ./bigblind-histories)",
     )
+
+
+def add_backend(command: argparse.ArgumentParser) -> None:
+    """``--backend local|ray`` (local by default) and ``--address ADDR`` (implies ray)."""
+    command.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: in this process (default); ray: as Ray tasks, on every core or a cluster"
+        " (pip install 'bigblind[distributed]')",
+    )
+    command.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="join the Ray cluster at ADDR (e.g. 10.0.0.5:6379; implies --backend ray)"
+        " instead of starting Ray on this machine",
+    )
+
+
+def uses_ray(args: argparse.Namespace) -> bool:
+    """Whether ``--backend`` and ``--address`` ask for Ray."""
+    return bool(args.backend == "ray" or args.address)
+
+
+@contextlib.contextmanager
+def backend(args: argparse.Namespace) -> Iterator[Runner | None]:
+    """The runner that ``--backend`` and ``--address`` ask for, None for local.
+
+    Raises :class:`~bigblind.bots.distributed.DistributedError` (with how to
+    install it) when Ray is asked for and missing.
+
+    >>> with backend(argparse.Namespace(backend="local", address=None)) as runner:
+    ...     print(runner)
+    None
+    """
+    if not uses_ray(args):
+        yield None
+        return
+    from bigblind.bots.distributed import ray_runner
+
+    with ray_runner(args.address) as runner:
+        yield runner

@@ -1,9 +1,12 @@
 """``bigblind play``: play Texas Hold'em against bots on a full-screen table in the terminal.
 
 A cash game (blinds stay, rebuy when broke) or a one-table tournament
-(``--tournament``: blinds rise every ``--level-hands`` hands). On exit the
-command prints where the session's hand histories were written: PHH
-(``.phhs``) and PokerStars (``.txt``), under ``--history-dir``.
+(``--tournament``: blinds rise every ``--hands-per-level`` hands). Every
+hand is appended to the session's hand histories as it ends: PHH (``.phhs``)
+and PokerStars (``.txt``) of what you saw under ``--history-dir``, the full
+record (every card) in a folder of its own beside it. A folder that cannot be
+written is refused before the game starts. On exit the command prints the
+session: hands played, the result, and where the histories are.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
@@ -20,7 +23,8 @@ import math
 import sys
 from typing import TextIO
 
-from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds
+from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds, count
+from bigblind.cli.progress import STOPPED
 from bigblind.ui.game import BOT_NAMES, GameConfig
 
 __all__ = ["add_parser", "config", "run"]
@@ -83,14 +87,7 @@ def _name(text: str) -> str:
     return name
 
 
-def _level_hands(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: a level lasts 1 hand or more")
-    return value
+_level_hands = count("hands per level", 1, 10**6)
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -101,8 +98,11 @@ def add_parser(subparsers: Subparsers) -> None:
         description=(
             "Play Texas Hold'em against bots in the terminal, keyboard only: f fold,"
             " c check or call, 1-6 bet presets (x2, x3, 33%, 50%, pot, all-in) then Enter,"
-            " r to type an amount, n next hand, b rebuy, q quit. On exit the hand histories"
-            " of the session (PHH and PokerStars) are written under --history-dir."
+            " r to type an amount, n next hand, s sit out or come back, b rebuy, q quit."
+            " Each hand is appended to your hand histories (PHH and PokerStars) under"
+            " --history-dir as it ends; the full record of every card goes to a folder"
+            " beside it. Without --seed every deck is shuffled from the system's secure"
+            " random source."
         ),
     )
     command.add_argument(
@@ -127,13 +127,54 @@ def add_parser(subparsers: Subparsers) -> None:
         "--tournament", action="store_true", help="a one-table tournament with rising blinds"
     )
     command.add_argument(
-        "--level-hands",
+        "--hands-per-level",
         type=_level_hands,
         default=10,
+        dest="level_hands",
         metavar="N",
         help="hands per blind level in a tournament (default 10)",
     )
-    command.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    command.add_argument(  # the name it had before
+        "--level-hands", type=_level_hands, dest="level_hands", help=argparse.SUPPRESS
+    )
+    command.add_argument(
+        "--ante",
+        type=count("chips", 0, 10**9),
+        default=0,
+        metavar="CHIPS",
+        help="each player's ante in a cash game (default none)",
+    )
+    command.add_argument(
+        "--straddle",
+        type=count("chips", 0, 10**9),
+        default=0,
+        metavar="CHIPS",
+        help="a straddle posted every hand after the big blind in a cash game, at least"
+        " the big blind (usually two; default none)",
+    )
+    command.add_argument(
+        "--clock",
+        type=count("seconds", 0, 3600),
+        default=30,
+        metavar="SECONDS",
+        help="seconds for each of your decisions, with a time bank of twice that; when"
+        " both run out you check or fold (default 30; 0: no clock)",
+    )
+    command.add_argument(
+        "--seat",
+        type=count("seat", 1, 10, single="seat"),
+        default=None,
+        metavar="N",
+        help="your seat at a cash table, from 1 (default 1)",
+    )
+    command.add_argument(
+        "--seed",
+        type=count("seed", 0, 2**63, single="seed"),
+        default=None,
+        metavar="NUMBER",
+        help="seed for a reproducible game (tests and replays; without it every deck is"
+        " shuffled from the system's secure source)",
+    )
     command.add_argument(
         "--bots",
         type=_bots,
@@ -168,33 +209,74 @@ def config(args: argparse.Namespace) -> GameConfig:
         name=args.name,
         history_dir=args.history_dir,
         level_hands=args.level_hands,
+        ante=args.ante,
+        straddle=args.straddle,
+        seat=None if args.seat is None else args.seat - 1,
+        clock=float(args.clock) if args.clock else None,
     )
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Play the game ``args`` describes on the terminal; 0 on a normal exit, 2 for bad options."""
+    """Play the game ``args`` describes on the terminal.
+
+    0 on a normal exit, 1 when hand histories could not be written, 2 for bad
+    options or a history folder that cannot be written.
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     from bigblind.errors import BigblindError
     from bigblind.ui.game import Game
+    from bigblind.ui.histories import check_folder
 
     settings = config(args)
-    big = settings.blinds[1] if settings.blinds else (20 if settings.tournament else 2)
-    if settings.starting_stack < big:
-        print(
-            f"bigblind play: --stack {settings.starting_stack} is less than the big blind"
-            f" ({big}): give at least {big} chips",
-            file=err,
-        )
+    problem = _check(settings)
+    if problem is not None:
+        print(f"bigblind play: {problem}", file=err)
         return 2
     try:
         game = Game(settings)
     except (BigblindError, ValueError) as error:
         print(f"bigblind play: {error}", file=err)
         return 2
+    for folder in (game.files.phh.parent, game.files.house.parent if game.files.house else None):
+        if folder is None:
+            continue
+        problem = check_folder(folder)
+        if problem is not None:
+            print(f"bigblind play: --history-dir: {problem}", file=err)
+            return 2
     from bigblind.ui.table_app import TableApp
 
-    TableApp(game).run()
-    for line in game.files.summary():
+    try:
+        TableApp(game).run()
+    except KeyboardInterrupt:
+        print(f"bigblind play: {STOPPED}", file=err)
+    for line in game.session_summary():
         print(line, file=out)
+    if game.files.error is not None:
+        print(f"bigblind play: hand histories could not be written: {game.files.error}", file=err)
+        return 1
     return 0
+
+
+def _check(settings: GameConfig) -> str | None:
+    """What makes no game in the options, in the options' words; None when they make one."""
+    big = settings.blinds[1] if settings.blinds else (20 if settings.tournament else 2)
+    if settings.starting_stack < big:
+        return (
+            f"--stack {settings.starting_stack} is less than the big blind ({big}):"
+            f" give at least {big} chips"
+        )
+    if settings.tournament:
+        for name, value in (("--ante", settings.ante), ("--straddle", settings.straddle)):
+            if value:
+                return f"{name} is for cash games: a tournament's antes come with its levels"
+        if settings.seat is not None:
+            return "--seat is for cash games: tournament seats are drawn"
+    if settings.seat is not None and settings.seat >= settings.players:
+        return f"--seat {settings.seat + 1}: the table has {settings.players} seats"
+    if settings.straddle and settings.straddle < big:
+        return f"--straddle {settings.straddle} is less than the big blind ({big})"
+    if settings.straddle and settings.players < 3:
+        return "--straddle needs 3 players or more"
+    return None

@@ -1,10 +1,11 @@
 """``bigblind simulate``: bots against bots, each bot's win rate with its 95% interval.
 
-The run is played in parts of a few dozen duplicate deals each, merged: a
-bar shows the progress on a terminal, and Ctrl-C prints the results of the
-parts played so far. ``--plot`` is checked before the run (a folder that
-cannot be written, a format matplotlib does not know), and the results are
-printed before the picture is saved.
+The run is played in chunks of duplicate deals (see
+:mod:`bigblind.bots.matches`), here or as Ray tasks with ``--backend ray``,
+and merged in deal order: a bar shows the progress on a terminal, and Ctrl-C
+prints the results of the chunks played so far. ``--plot`` is checked before
+the run (a folder that cannot be written, a format matplotlib does not know),
+and the results are printed before the picture is saved.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
@@ -21,7 +22,6 @@ import importlib
 import json
 import math
 import os
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -30,8 +30,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
-from bigblind.bots.matches import MAX_BOTS, simulate
-from bigblind.cli.options import STRUCTURE_CODES, Subparsers, add_structure, blinds, count
+from bigblind.bots.distributed import Runner
+from bigblind.bots.matches import MAX_BOTS, ChunkResult, MatchPlan, play_chunks
+from bigblind.cli.options import (
+    STRUCTURE_CODES,
+    Subparsers,
+    add_backend,
+    add_structure,
+    backend,
+    blinds,
+    count,
+)
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
@@ -39,7 +48,6 @@ from bigblind.errors import BigblindError
 __all__ = ["Merged", "add_parser", "check_plot", "run"]
 
 _Z95 = 1.959963984540054
-_PARTS = 40  # the run is played in about this many parts, for the bar and for Ctrl-C
 _MAX_HANDS = 100_000_000
 
 
@@ -72,7 +80,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     command.add_argument(
         "--seed",
-        type=count("seed", 0, 2**63),
+        type=count("seed", 0, 2**63, single="seed"),
         default=0,
         metavar="NUMBER",
         help="seed of the run (default 0)",
@@ -95,6 +103,7 @@ def add_parser(subparsers: Subparsers) -> None:
         help="draw the cumulative winnings to FILE.png, .svg, .pdf ... (needs matplotlib:"
         " pip install '.[plot]' in the project folder)",
     )
+    add_backend(command)
     command.set_defaults(run=run)
 
 
@@ -117,16 +126,12 @@ class Merged:
         """Hands played."""
         return self.deals * self.seats
 
-    def add(self, cumulative: Sequence[Sequence[float]], seconds: float) -> None:
-        """Add a part: each bot's cumulative winnings after each of its deals."""
+    def add(self, winnings: Sequence[Sequence[float]]) -> None:
+        """Add a part: each bot's winnings in each of its deals."""
         if not self.per_deal:
             self.per_deal = [[] for _ in self.names]
-        for values, curve in zip(self.per_deal, cumulative, strict=True):
-            before = 0.0
-            for total in curve:
-                values.append(total - before)
-                before = total
-        self.seconds += seconds
+        for values, won in zip(self.per_deal, winnings, strict=True):
+            values.extend(won)
 
     def rows(self) -> list[tuple[str, float, float]]:
         """Each bot's name, big blinds per 100 hands and 95% half-width (inf with one deal)."""
@@ -194,7 +199,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     rules = Rules(structure=args.structure, small_blind=small, big_blind=big)
     merged = Merged(_labels(names), len(names))
     try:
-        _play(merged, names, args, rules, chips // big, err)
+        with backend(args) as runner:
+            _play(merged, names, args, rules, chips // big, err, runner)
     except BigblindError as error:
         print(f"bigblind simulate: {error}", file=err)
         return 2
@@ -224,27 +230,33 @@ def _play(
     rules: Rules,
     stack: int,
     err: TextIO,
+    runner: Runner | None,
 ) -> None:
-    """Play the run in parts, each seeded from the run's seed, into ``merged``."""
+    """Play the run's chunks into ``merged``, in deal order, also when stopped early."""
     seats = len(names)
-    deals = -(-args.hands // seats)
-    per_part = max(1, -(-deals // _PARTS))
-    seeds = random.Random(args.seed)
-    with Progress(err, "hands", total=deals * seats, quiet=args.json) as bar:
-        done = 0
-        while done < deals:
-            part = min(per_part, deals - done)
-            seed = args.seed if done == 0 else seeds.getrandbits(63)
+    plan = MatchPlan(
+        bots=tuple(names), deals=-(-args.hands // seats), seed=args.seed, rules=rules, stack=stack
+    )
+    parts: dict[int, ChunkResult] = {}
+    started = time.perf_counter()
+    try:
+        with Progress(err, "hands", total=plan.hands, quiet=args.json) as bar:
+            done = 0
 
-            def moved(hands: int, _total: int, base: int = done * seats) -> None:
-                bar.update(base + hands)
+            def dealt() -> None:
+                nonlocal done
+                done += seats
+                bar.update(done)
 
-            started = time.perf_counter()
-            result = simulate(
-                names, part * seats, seed=seed, rules=rules, stack=stack, progress=moved
-            )
-            merged.add(result.cumulative, time.perf_counter() - started)
-            done += part
+            for part in play_chunks(plan, runner=runner, on_deal=dealt):
+                parts[part.index] = part
+                if runner is not None:  # chunks elsewhere report only when done
+                    done += len(part.winnings[0]) * seats
+                    bar.update(done)
+    finally:
+        for index in sorted(parts):
+            merged.add(parts[index].winnings)
+        merged.seconds = time.perf_counter() - started
 
 
 def _print(

@@ -4,7 +4,9 @@ The field is a mix of bots unless ``--bots`` says otherwise; every finisher
 is printed with the kind of bot that played it, places shared by players out
 in the same hand as ``2-3``, and the blind schedule the tournament went
 through. A bar shows the players left on a terminal; Ctrl-C prints the
-places given so far.
+places given so far. ``--runs N`` plays N tournaments (run ``r`` is the one
+``--seed SEED+r`` plays), here or as Ray tasks with ``--backend ray``, and
+prints each bot's record over them.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="bigblind")
@@ -18,12 +20,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from bigblind.bots import BOTS, make_bot
-from bigblind.cli.options import Subparsers, add_structure, blinds, count
+from bigblind.bots.distributed import DistributedError
+from bigblind.bots.series import SeriesResult, TournamentPlan, play_series
+from bigblind.cli.options import (
+    Subparsers,
+    add_backend,
+    add_structure,
+    backend,
+    blinds,
+    count,
+    uses_ray,
+)
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.errors import BigblindError
 from bigblind.sessions.table import Decide
@@ -73,7 +87,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     command.add_argument(
         "--seed",
-        type=count("seed", 0, 2**63),
+        type=count("seed", 0, 2**63, single="seed"),
         default=None,
         metavar="NUMBER",
         help="seed for a reproducible run",
@@ -123,6 +137,15 @@ def add_parser(subparsers: Subparsers) -> None:
         help="hands per blind level (default 10)",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.add_argument(
+        "--runs",
+        type=count("runs", 1, 10**7),
+        default=1,
+        metavar="N",
+        help="tournaments to play; more than 1 (or --backend ray) prints each bot's record"
+        " over them (default 1)",
+    )
+    add_backend(command)
     command.set_defaults(run=run)
 
 
@@ -148,6 +171,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                 file=err,
             )
             return 2
+        if args.runs > 1 or uses_ray(args):
+            return _series(args, structure, out, err)
         tournament = Tournament(
             names,
             starting_stack=args.stack,
@@ -175,6 +200,67 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 1
     _print(args, tournament, structure, results, kind_of, out)
     return 0
+
+
+def _series(args: argparse.Namespace, structure: BlindStructure, out: TextIO, err: TextIO) -> int:
+    """Play ``--runs`` tournaments, here or on Ray, and print each bot's record."""
+    # Many runs need a seed to derive theirs from: drawn when not given, and printed.
+    seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
+    try:
+        plan = TournamentPlan(
+            players=args.players,
+            bots=tuple(args.bots),
+            starting_stack=args.stack,
+            structure=structure,
+            table_size=args.table_size,
+            buy_in=args.buy_in,
+        )
+    except BigblindError as error:
+        print(f"bigblind tournament: {error}", file=err)
+        return 2
+    try:
+        with (
+            backend(args) as runner,
+            Progress(err, "tournaments", total=args.runs, quiet=args.json) as bar,
+        ):
+            series = play_series(plan, args.runs, seed=seed, progress=bar, runner=runner)
+    except DistributedError as error:  # Ray missing, or no cluster at --address
+        print(f"bigblind tournament: {error}", file=err)
+        return 2
+    except BigblindError as error:
+        print(f"bigblind tournament: {error}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print(f"bigblind tournament: {STOPPED}", file=err)
+        return 130
+    _summary(series, args, out)
+    return 0
+
+
+def _summary(series: SeriesResult, args: argparse.Namespace, out: TextIO) -> None:
+    if args.json:
+        print(json.dumps(series.as_dict()), file=out)
+        return
+    print(
+        f"{series.runs:,} tournaments of {series.players} players, seed {series.seed}"
+        f" (run r is --seed {series.seed}+r), prize pool {series.prize_pool} each,"
+        f" {series.hands:,} hands: {series.seconds:.1f} s",
+        file=out,
+    )
+    width = max(3, *(len(b.name) for b in series.bots))
+    print(
+        f"{'bot':<{width}}  {'entries':>8}  {'wins':>6}  {'paid':>6}  {'place':>6}"
+        f"  {'payout':>8}  {'95% CI':>10}  {'ROI':>7}",
+        file=out,
+    )
+    for b in series.bots:
+        roi = "" if b.roi is None else f"{b.roi:+.1f}%"
+        interval = f"± {b.ci95:>8.2f}" if math.isfinite(b.ci95) else f"{'n/a':>10}"
+        print(
+            f"{b.name:<{width}}  {b.entries:>8,}  {b.wins:>6,}  {b.paid:>6,}  {b.mean_place:>6.2f}"
+            f"  {b.mean_payout:>8.2f}  {interval}  {roi:>7}",
+            file=out,
+        )
 
 
 def blind_schedule(structure: BlindStructure, levels: int) -> list[str]:

@@ -8,10 +8,13 @@ into arrays for its compiled cores.
 >>> build()
 >>> len(_PATTERNS), len(_FLUSH_VALUE), len(_SEVEN_KEYS)  # value 0 is no hand
 (7463, 8192, 104)
+>>> max(_FIRST_SEVEN_KEYS) * 7 < 2**62 and max(_FIRST_CHECKED_KEYS) * 7 < 2**62
+True
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from array import array
 from typing import Final
@@ -30,30 +33,28 @@ __all__ = ["build"]
 
 # --- key layout ---------------------------------------------------------------------------
 # A hand's key is the sum of its cards' keys, in bit fields that never carry into each
-# other. Unchecked keys (for evaluate5/6/7), lowest bits first:
+# other, lowest bits first:
 #   0..15     a 4-bit counter per suit that starts at 3 (the first card's key carries the
 #             3s), so 5 or more cards of one suit set its top bit, one of 0x8888
 #   16..32    the low ranks (deuce to eight) in base 5: sum of 5**rank, a digit per rank
 #   33..      the high ranks (nine to ace) in base 5: sum of 5**(rank - 7)
-# Checked keys (for evaluate) put one bit per card below that (card c at bit c) and the
-# unchecked key from bit _PRESENT_BITS on: n cards are distinct exactly when the low
-# 52 bits of their sum have n bits set (a repeated card carries, losing a bit).
 # A hand without a flush finds its value at _BASES[n][high] + _LOW_INDEX[low]: each
 # multiset of high ranks owns a run of _VALUES, one entry per multiset of low ranks
 # that completes it to n cards. That is a perfect hash of the rank counts into a dense
 # list: a few list lookups, faster than one dict lookup in a table this big.
-_PRESENT_BITS: Final = 56  # 52 card bits and room for a carry
-_PRESENT: Final = (1 << 52) - 1
-_FLUSH_BITS: Final = 0x8888 << _PRESENT_BITS
+# Every key and sum stays below 2**62, a machine word: the compiled form of scalar.py
+# (mypyc) then adds them as C integers, where wider keys would cost objects.
+# The checked evaluate() sees repeated cards apart from the keys: n distinct cards have
+# bits (_CARD_BITS) whose sum equals their union; a repeat carries and makes them differ.
 _FAST_LOW_AT: Final = 16
 _FAST_HIGH_AT: Final = 33
 _LOW_MASK: Final = (1 << 17) - 1
 _LOW_RANKS: Final = 7
 _SUIT_BIAS: Final = 0x3333
-# Seven cards, the common case, have keys of their own whose rank field (from bit
-# _SEVEN_AT) is a sum of these per-rank numbers: distinct for every multiset of seven
-# ranks (each at most four times) and below 7,825,760, so the field indexes one flat
-# table of values directly (15.6 MB of uint16), a lookup fewer than the perfect hash.
+# Seven cards, the common case, have keys of their own whose rank field (from bit 16) is
+# a sum of these per-rank numbers: distinct for every multiset of seven ranks (each at
+# most four times) and below 7,825,760, so the field indexes one flat table of values
+# directly (15.6 MB), a lookup fewer than the perfect hash.
 _SEVEN_RANK_KEYS: Final = (
     0,
     1,
@@ -69,21 +70,25 @@ _SEVEN_RANK_KEYS: Final = (
     636345,
     1479181,
 )
-_SEVEN_AT: Final = 72
+# The checked tables are padded so that no number outside 0..51 reads a card: the key
+# tables (104 entries) read 0 for 52..103, _CARD_BITS (156 entries) reads _NO_CARD for
+# 52..155. A negative number -m reads entry 104 - m or 156 - m: at most one of the two
+# is a card, so _NO_CARD shows, or the lookup fails. No test of the range on the fast path.
+_NO_CARD: Final = 1 << 52
+_CARD_BITS: Final = [1 << c for c in range(52)] + [_NO_CARD] * 104
 
 # The tables. They start empty and are filled in place on first use, so the evaluating
 # functions of scalar.py never test whether they are built: the first call fails a
 # lookup, takes the slow path, builds, and every later call finds them full.
-# card -> checked key (suit bias included in the first); 104 entries, so that a
-# negative number or one from 52 to 103 reads a 0 key, which lacks its card bit
-# and so fails the count of card bits: no test of the range on the fast path.
-_FIRST_KEYS: Final[list[int]] = []
+_FIRST_FAST_KEYS: Final[list[int]] = []  # card -> key, suit bias included
+_FAST_KEYS: Final[list[int]] = []  # card -> key
+_FIRST_CHECKED_KEYS: Final[list[int]] = []  # the same, 104 entries (see _NO_CARD)
 _CHECKED_KEYS: Final[list[int]] = []
-_FIRST_SEVEN_KEYS: Final[list[int]] = []  # the same for seven cards
+_FIRST_SEVEN_KEYS: Final[list[int]] = []  # card -> seven-card key, bias included; 104
 _SEVEN_KEYS: Final[list[int]] = []
-_SEVEN: Final = array("H")  # rank field of a seven-card key -> value (no flush)
-_FIRST_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key, suit bias included
-_FAST_KEYS: Final[list[int]] = []  # card -> unchecked key
+# The rank field of a seven-card key (no flush) -> value, as two little-endian bytes per
+# value: a bytes object, whose items both forms read fastest. Held in a list, filled once.
+_SEVEN: Final[list[bytes]] = []
 _LOW_INDEX: Final[list[int]] = []  # low ranks in base 5 -> index among those of its size
 _BASE5: Final[list[int]] = []  # high ranks in base 5 -> start of its run in _VALUES
 _BASE6: Final[list[int]] = []
@@ -103,7 +108,7 @@ def build() -> None:
     73775
     """
     with _BUILD_LOCK:
-        if _FIRST_KEYS:
+        if _FIRST_FAST_KEYS:
             return
         patterns: list[tuple[int, ...]] = [()]
         value_of: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -136,10 +141,12 @@ def build() -> None:
             ranks = 5**rank if rank < _LOW_RANKS else 5 ** (rank - _LOW_RANKS) << 17
             fast.append(ranks << _FAST_LOW_AT | 1 << (4 * suit))
         seven = _seven_table(hands)
+        if sys.byteorder == "big":
+            seven.byteswap()
         seven_keys = [
-            _SEVEN_RANK_KEYS[c >> 2] << _SEVEN_AT | 1 << (_PRESENT_BITS + 4 * (c & 3)) | 1 << c
-            for c in range(52)
+            _SEVEN_RANK_KEYS[c >> 2] << _FAST_LOW_AT | 1 << (4 * (c & 3)) for c in range(52)
         ]
+        bad = [0] * 52
         # Publish the card keys last: a call that finds them finds every table full.
         _PATTERNS.extend(patterns)
         _FLUSH_VALUE.extend(flush_value)
@@ -147,15 +154,13 @@ def build() -> None:
         for n, base in bases.items():
             _BASES[n].extend(base)
         _VALUES.extend(values)
-        _SEVEN.extend(seven)
-        _SEVEN_KEYS.extend(seven_keys + [0] * 52)
-        _FIRST_SEVEN_KEYS.extend([k + (_SUIT_BIAS << _PRESENT_BITS) for k in seven_keys] + [0] * 52)
+        _SEVEN.append(seven.tobytes())
+        _SEVEN_KEYS.extend(seven_keys + bad)
+        _FIRST_SEVEN_KEYS.extend([k + _SUIT_BIAS for k in seven_keys] + bad)
+        _CHECKED_KEYS.extend(fast + bad)
+        _FIRST_CHECKED_KEYS.extend([k + _SUIT_BIAS for k in fast] + bad)
         _FAST_KEYS.extend(fast)
         _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
-        _CHECKED_KEYS.extend([k << _PRESENT_BITS | 1 << c for c, k in enumerate(fast)] + [0] * 52)
-        _FIRST_KEYS.extend(
-            [(k + _SUIT_BIAS) << _PRESENT_BITS | 1 << c for c, k in enumerate(fast)] + [0] * 52
-        )
 
 
 def _seven_table(hands: list[_RankHand]) -> array[int]:

@@ -47,20 +47,19 @@ from bigblind.evaluation.lookup_tables import (
     _BASE6,
     _BASE7,
     _BASES,
+    _CARD_BITS,
     _CHECKED_KEYS,
     _FAST_HIGH_AT,
     _FAST_KEYS,
     _FAST_LOW_AT,
+    _FIRST_CHECKED_KEYS,
     _FIRST_FAST_KEYS,
-    _FIRST_KEYS,
     _FIRST_SEVEN_KEYS,
-    _FLUSH_BITS,
     _FLUSH_VALUE,
     _LOW_INDEX,
     _LOW_MASK,
+    _NO_CARD,
     _PATTERNS,
-    _PRESENT,
-    _PRESENT_BITS,
     _SEVEN,
     _SEVEN_KEYS,
     _VALUES,
@@ -121,17 +120,33 @@ def evaluate(cards: Collection[int]) -> int:
     ...
     bigblind.errors.CardError: cannot evaluate 2c 2c 2d 2h 2s: 2c is given twice; accepted are ...
     """
-    first = _FIRST_SEVEN_KEYS
     keys = _SEVEN_KEYS
+    bits = _CARD_BITS
     try:
         if len(cards) == 7:  # the common case first, then 6 and 5 in _evaluate_short
-            a, b, c, d, e, f, g = cards
-            k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-            # 7: the card bits (a repeated or bad card has fewer); 72: _SEVEN_AT.
-            if (k & _PRESENT).bit_count() == 7:
-                if not k & _FLUSH_BITS:
-                    return _SEVEN[k >> 72]
-                return _unchecked_flush(k >> _PRESENT_BITS, cards)
+            # Declared ints: compiled, each card is then read as a C integer once.
+            a: int
+            b: int
+            c: int
+            d: int
+            e: int
+            f: int
+            g: int
+            if isinstance(cards, list):  # compiled, a list unpacks without an iterator
+                a, b, c, d, e, f, g = cards
+            else:
+                a, b, c, d, e, f, g = cards
+            k = _FIRST_SEVEN_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+            ba, bb, bc, bd = bits[a], bits[b], bits[c], bits[d]
+            be, bf, bg = bits[e], bits[f], bits[g]
+            # Distinct cards: the bits' sum is their union; every card in 0..51: no _NO_CARD.
+            if ba + bb + bc + bd + be + bf + bg == ba | bb | bc | bd | be | bf | bg < _NO_CARD:
+                if not k & 0x8888:
+                    # Two bytes per value at twice the rank field; bit 15 is a clear flag.
+                    seven = _SEVEN[0]
+                    i = k >> 15
+                    return seven[i] | seven[i + 1] << 8
+                return _unchecked_flush(k, cards)
         else:
             return _evaluate_short(cards)
     except (IndexError, TypeError, ValueError):
@@ -141,24 +156,29 @@ def evaluate(cards: Collection[int]) -> int:
 
 def _evaluate_short(cards: Collection[int]) -> int:
     """:func:`evaluate` for 5 or 6 cards."""
-    first = _FIRST_KEYS
+    first = _FIRST_CHECKED_KEYS
     keys = _CHECKED_KEYS
+    bits = _CARD_BITS
     try:
         n = len(cards)
         if n == 6:
             a, b, c, d, e, f = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+            ba, bb, bc, bd, be, bf = bits[a], bits[b], bits[c], bits[d], bits[e], bits[f]
+            checked = ba + bb + bc + bd + be + bf == ba | bb | bc | bd | be | bf < _NO_CARD
             base = _BASE6
         elif n == 5:
             a, b, c, d, e = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            ba, bb, bc, bd, be = bits[a], bits[b], bits[c], bits[d], bits[e]
+            checked = ba + bb + bc + bd + be == ba | bb | bc | bd | be < _NO_CARD
             base = _BASE5
         else:
             return _evaluate_slow(cards)
-        if (k & _PRESENT).bit_count() == n:
-            if not k & _FLUSH_BITS:
-                return _VALUES[base[k >> 89] + _LOW_INDEX[k >> 72 & 0x1FFFF]]
-            return _unchecked_flush(k >> _PRESENT_BITS, cards)
+        if checked:
+            if not k & 0x8888:
+                return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+            return _unchecked_flush(k, cards)
     except (IndexError, TypeError, ValueError):
         pass
     return _evaluate_slow(cards)
@@ -166,7 +186,7 @@ def _evaluate_short(cards: Collection[int]) -> int:
 
 def _evaluate_slow(cards: Collection[int]) -> int:
     """Build the tables and retry, or check ``cards`` with a clear error, then evaluate."""
-    if not _FIRST_KEYS:
+    if not _FIRST_FAST_KEYS:
         build()
         return evaluate(cards)  # the first call: the same rules as every later call
     hand = _check(cards)

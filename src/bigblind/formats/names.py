@@ -77,5 +77,10 @@ def check_name(name: str, *, what: str = "player name") -> str:
 
 def _shown(value: object) -> str:
     """A one-line rendering of a bad value, shortened when long."""
-    text = repr(value)  # escapes every character that is not printable
+    try:
+        text = repr(value)  # escapes every character that is not printable
+    except ValueError:  # an integer too long to write in decimal
+        return "a number too long to show"
+    except RecursionError:
+        return "values nested too deep to show"
     return text if len(text) <= 60 else text[:57] + "..."

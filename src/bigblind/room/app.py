@@ -7,6 +7,7 @@ Routes (docs/protocol.md has the details and an example of each):
 - ``POST /api/rooms/{room}/seats``: ask for a seat; answers the seat token.
 - ``GET /api/rooms/{room}/ledger`` (JSON) and ``/ledger.csv``.
 - ``GET /api/rooms/{room}/history.phh`` and ``/history.txt`` (PokerStars).
+- ``GET /api/rooms/{room}/hands`` and ``/hands/{number}/replay``: the hand replayer.
 - ``WS /api/rooms/{room}/ws?token=...``: the live table (:mod:`bigblind.room.protocol`).
 - ``/``: the browser client from ``room/static/``, when that folder exists.
 
@@ -34,6 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bigblind.errors import BigblindError
 from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
+from bigblind.room.replayer import hand_list, hand_replay
 from bigblind.room.runner import Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
@@ -113,6 +115,18 @@ def create_app(
 
         return endpoint
 
+    async def hands(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        return JSONResponse(hand_list(runner.room))
+
+    async def replay(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        viewer = runner.room.identify(_token(request)).seat
+        number = request.path_params["number"]
+        # Exact equities take a moment: off the event loop, so the tables keep playing.
+        steps = await asyncio.to_thread(hand_replay, runner.room, number, viewer)
+        return JSONResponse(steps)
+
     async def live(websocket: WebSocket) -> None:
         try:
             runner = lobby.get(websocket.path_params["room"])
@@ -155,6 +169,8 @@ def create_app(
         Route("/api/rooms/{room}/ledger.csv", ledger_csv, methods=["GET"]),
         Route("/api/rooms/{room}/history.phh", history("phh", ".phhs"), methods=["GET"]),
         Route("/api/rooms/{room}/history.txt", history("pokerstars", ".txt"), methods=["GET"]),
+        Route("/api/rooms/{room}/hands", hands, methods=["GET"]),
+        Route("/api/rooms/{room}/hands/{number:int}/replay", replay, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", live),
     ]
     if static is not None and static.is_dir():

@@ -125,7 +125,7 @@ class Room(RoomState):
         wait_for_big_blind: bool = False,
     ) -> list[dict[str, Any]]:
         """Ask for ``seat`` with a buy-in of ``chips`` (RULES 10.1); seated at once in an
-        open room, else when the host approves."""
+        open room or when the host asks, else when the host approves."""
         event = {
             "type": "seat_requested",
             "at": at,
@@ -135,8 +135,10 @@ class Room(RoomState):
             "chips": chips,
             "wait_for_big_blind": wait_for_big_blind,
         }
+        host = self.identify(token).host
         events = self._do(event)
-        if self.settings.open_seating:
+        # The host approves seats, their own included: asking is enough.
+        if self.settings.open_seating or host:
             events += self._do({"type": "seat_approved", "at": at, "request": self._request_count})
         return events
 

@@ -44,10 +44,12 @@ __all__ = [
     "cards_text",
     "describe_event",
     "hand_log",
+    "last_action",
     "last_hand_view",
     "legal_view",
     "personal_view",
     "phh_hidden",
+    "pot_name",
     "public_view",
     "redact_phh",
     "redact_pokerstars",
@@ -119,6 +121,34 @@ def describe_event(event: Event, names: Sequence[str]) -> str | None:
         pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
         with_ = f" with {event.description}" if event.description else ""
         return f"{who} wins the {pot} of {event.amount}{with_}"
+    return None
+
+
+def pot_name(index: int) -> str:
+    """'Main pot', 'Side pot 1', ... (RULES 6.4).
+
+    >>> pot_name(0), pot_name(2)
+    ('Main pot', 'Side pot 2')
+    """
+    return "Main pot" if index == 0 else f"Side pot {index}"
+
+
+def last_action(events: Sequence[Event], seat: int, names: Sequence[str]) -> str | None:
+    """What ``seat`` did last in this betting round, in a word or two ('call 4'), or None.
+
+    >>> last_action([Acted(1, ActionKind.RAISE, 6, False)], 1, ["Ann", "Bob"])
+    'raise to 6'
+    """
+    for event in reversed(events):
+        if isinstance(event, BoardDealt):
+            return None
+        if isinstance(event, Acted) and event.seat == seat:
+            line = describe_event(event, names) or ""
+            words = line.removeprefix(names[seat] + " ")
+            for long, short in (("raises", "raise"), ("calls", "call"), ("bets", "bet")):
+                words = words.replace(long, short, 1)
+            words = words.replace(" and is all-in", ", all-in")
+            return words.replace("folds", "fold").replace("checks", "check")
     return None
 
 
@@ -251,6 +281,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             )
             if seat in shown:
                 entry["cards"] = shown[seat]
+            entry["last_action"] = last_action(hand.events, i, current.names)
         seats.append(entry)
     hand_view: dict[str, Any] | None = None
     if current is not None:
@@ -265,6 +296,11 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "street": hand.street.label,
             "board": format_cards(hand.board, " "),
             "pot": hand.pot,
+            "pots": [
+                {"name": pot_name(n), "amount": pot.amount}
+                for n, pot in enumerate(hand.pots)
+                if pot.amount
+            ],
             "actor": current.actor,
             "deadline": deadline,
             "legal": None,
@@ -308,5 +344,15 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
             str(seat): won for seat, won in zip(record.seats, record.winnings, strict=True) if won
         },
         "rake": record.rake,
+        "pots": [
+            {
+                "name": pot_name(n),
+                "amount": pot.amount,
+                "winners": [record.seats[s] for s in pot.winners],
+                "hand": pot.description,
+            }
+            for n, pot in enumerate(hand.result.pots if hand.result else ())
+            if pot.amount
+        ],
         "log": hand_log(current),
     }

@@ -249,9 +249,15 @@ class Clock:
 
     # ----------------------------------------------------------------- changes
 
-    def seat(self, name: str) -> None:
-        """Give a player who sits down a bank, unless they have one already."""
-        self._banks.setdefault(name, self.settings.bank)
+    def seat(self, name: str, *, bank: float | None = None) -> None:
+        """Give a player who sits down a bank: ``bank`` seconds (one brought from another
+        table), else the one they have, else a full one."""
+        if bank is None:
+            self._banks.setdefault(name, self.settings.bank)
+        elif not _seconds(bank) or bank < 0:
+            raise ClockError(f"the time bank {bank!r} must be a number of seconds, 0 or more")
+        else:
+            self._banks[name] = float(bank)
 
     def start_turn(self, name: str, now: float) -> Turn:
         """Start timing ``name``'s decision at ``now``; the previous turn, if any, is dropped."""

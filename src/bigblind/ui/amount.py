@@ -1,21 +1,54 @@
-"""The table's amount field: digits only; every other key goes on to the table's keys."""
+"""The table's amount field, and reading what is typed in it.
+
+While the field is open every printable key goes to it: digits are typed,
+letters are ignored (they do not fold, call or quit behind the person's
+back). Enter sends the amount, Esc closes the field.
+
+>>> read_amount("120"), read_amount(" 7 ")
+(120, 7)
+>>> read_amount("²") is None, read_amount("9" * 5000) is None
+(True, True)
+"""
 
 from __future__ import annotations
 
 from textual import events
+from textual.message import Message
 from textual.widgets import Input
 
-__all__ = ["AmountInput"]
+__all__ = ["MAX_DIGITS", "AmountInput", "read_amount"]
+
+MAX_DIGITS = 9
+"""The most digits an amount may have (a billion chips is more than any table holds)."""
+
+
+def read_amount(text: str) -> int | None:
+    """The whole number of chips ``text`` holds (ASCII digits only), or None."""
+    word = text.strip()
+    if not word or len(word) > MAX_DIGITS or not (word.isascii() and word.isdigit()):
+        return None
+    return int(word)
 
 
 class AmountInput(Input):
-    """The amount field: it takes digits; every other key goes on to the table's keys."""
+    """The amount field: it takes digits 0-9 and swallows every other printable key."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        """Consume digits only, so that letters stay the table's keys (f, c, q ...)."""
-        return character is not None and character.isdigit()
+        """Consume every printable key, so that no letter acts while an amount is typed."""
+        return character is not None and character.isprintable()
 
     async def _on_key(self, event: events.Key) -> None:
-        """Type digits; any other printable key goes on to the table's keys."""
-        if event.is_printable and not (event.character or "").isdigit():
+        """Type ASCII digits; any other printable key is ignored, with a word in the hint."""
+        character = event.character or ""
+        if event.is_printable and not (character.isascii() and character.isdigit()):
             event.prevent_default()
+            event.stop()
+            self.post_message(self.Ignored(self, character))
+
+    class Ignored(Message):
+        """A key the field ignored (not a digit) while an amount was being typed."""
+
+        def __init__(self, field: AmountInput, character: str) -> None:
+            super().__init__()
+            self.field = field
+            self.character = character

@@ -25,19 +25,20 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bigblind.bots import BOTS, Bot, make_bot
+from bigblind.cards import Deck
 from bigblind.engine.events import Event, HoleDealt, Mucked
 from bigblind.engine.hand import HandView
 from bigblind.engine.rules import Rules, Structure
-from bigblind.errors import BigblindError, HistoryError
+from bigblind.errors import BigblindError
 from bigblind.formats import pokerstars
-from bigblind.sessions.table import HandRecord, Table, TableHand
+from bigblind.sessions.table import HandRecord, Status, Table, TableHand
 from bigblind.sessions.tournament import BlindStructure, Level, Tournament
+from bigblind.ui.histories import HistoryFiles, SeenHand, house_folder
 
 __all__ = [
     "BOT_NAMES",
     "Game",
     "GameConfig",
-    "HistoryFiles",
     "observer_view",
     "tournament_structure",
 ]
@@ -73,6 +74,15 @@ class GameConfig:
     history_dir: Path = Path("bigblind-histories")
     level_hands: int = 10
     write_histories: bool = True
+    house_dir: Path | None = None
+    """Where the full record goes (every card); None: beside ``history_dir``, ``...-house``."""
+    ante: int = 0
+    straddle: int = 0
+    seat: int | None = None
+    """The person's seat at a cash table, from 0 (None: the first)."""
+    clock: float | None = None
+    """Seconds for each of the person's decisions, with a time bank of twice that
+    (RULES 10.4); None: no clock."""
 
     @property
     def starting_stack(self) -> int:
@@ -119,33 +129,6 @@ def observer_view(current: TableHand) -> HandView:
             event = event._replace(cards=(None,) * len(event.cards))
         events.append(event)
     return replace(view, hole=(None,) * len(view.hole), legal=None, events=tuple(events))
-
-
-@dataclass(slots=True)
-class HistoryFiles:
-    """Where the session's hand histories are written, and how many hands they hold."""
-
-    phh: Path
-    pokerstars: Path
-    hands: int = 0
-    phh_error: str | None = None
-    error: str | None = None
-    written: bool = False
-
-    def summary(self) -> list[str]:
-        """Lines that say where the histories are (or why they are not)."""
-        if self.error is not None:
-            return [f"Hand histories could not be written: {self.error}"]
-        if not self.written:
-            return ["No hand was finished: no hand history was written."]
-        plural = "" if self.hands == 1 else "s"
-        lines = [f"Hand histories of {self.hands} hand{plural}:"]
-        if self.phh_error is None:
-            lines.append(f"  PHH         {self.phh}")
-        else:
-            lines.append(f"  PHH         not written: {self.phh_error}")
-        lines.append(f"  PokerStars  {self.pokerstars}")
-        return lines
 
 
 @dataclass(slots=True)
@@ -220,13 +203,17 @@ class Game:
         else:
             self.structure = None
             small, big = config.blinds or _DEFAULT_CASH_BLINDS
-            self.table = Table(
-                Rules(structure=config.structure, small_blind=small, big_blind=big),
-                seats=config.players,
-                seed=seed,
-                name=_TABLE_NAME,
+            rules = Rules(
+                structure=config.structure,
+                small_blind=small,
+                big_blind=big,
+                ante=config.ante,
+                straddle=config.straddle,
             )
-            for seat, name in enumerate(self.seats):
+            self.table = Table(rules, seats=config.players, seed=seed, name=_TABLE_NAME)
+            names = [n for n in self.seats if n != self.hero]
+            names.insert(config.seat or 0, self.hero)
+            for seat, name in enumerate(names):
                 self.table.join(seat, name, stack)
         self.current: TableHand | None = None
         self.last: HandRecord | None = None
@@ -234,6 +221,10 @@ class Game:
         self._started = datetime.now()  # local time, for the file names and hand ids
         self.files = self._history_files()
         self.rebuys: list[str] = []
+        self.bought_in = stack
+        """The chips the person has bought in for: the first stack and every rebuy."""
+        self.watching = False
+        """Whether the person, out of a tournament, watches the rest of it."""
 
     # ----------------------------------------------------------------- queries
 
@@ -314,6 +305,12 @@ class Game:
         return name, bot, current.hand.view(hand_seat)
 
     @property
+    def hero_in_hand(self) -> bool:
+        """Whether the person is dealt in the hand being played and has not folded."""
+        seat = self.hero_hand_seat()
+        return seat is not None and self.current is not None and not self.current.hand.folded[seat]
+
+    @property
     def hero_to_act(self) -> bool:
         """Whether it is the person's turn."""
         seat = self.hero_hand_seat()
@@ -340,7 +337,7 @@ class Game:
         if self.current is not None:
             return False
         if self.tournament is not None:
-            return self.tournament.finished or self.hero_place is not None
+            return self.tournament.finished or (self.hero_place is not None and not self.watching)
         return False
 
     # ----------------------------------------------------------------- playing
@@ -349,10 +346,13 @@ class Game:
         """Deal the next hand."""
         if self.current is not None:
             raise BigblindError("a hand is being played: finish it first")
+        # RULES 1.2: a seed is for tests and replays; a real game deals every hand from
+        # the operating system's secure source.
+        deck = None if self.config.seed is not None else Deck()
         if self.tournament is not None:
-            _, current = self.tournament.start_hand()
+            _, current = self.tournament.start_hand(deck=deck)
         else:
-            current = self.table.start_hand()
+            current = self.table.start_hand(deck=deck)
         self.current = current
         self._hand_time = self._clock()
         return current
@@ -382,7 +382,7 @@ class Game:
                     self.table.rebuy(info.seat, self.config.starting_stack)
                     self.rebuys.append(info.name)
         if self.config.write_histories:
-            self.write_histories()
+            self._append_history(self._played[-1])
         return record
 
     def rebuy(self) -> int:
@@ -392,12 +392,77 @@ class Game:
             raise BigblindError("there are no rebuys in a tournament")
         chips = self.config.starting_stack
         self.table.rebuy(seat, chips)
+        self.bought_in += chips
         return chips
+
+    @property
+    def sitting_out(self) -> bool:
+        """Whether the person sits out (is not dealt in) at the cash table."""
+        seat = self.hero_seat
+        info = None if seat is None or self.tournament is not None else self.table.player(seat)
+        return info is not None and info.status is Status.SITTING_OUT
+
+    def sit_out(self) -> None:
+        """The person stops being dealt in from the next hand (cash games, between hands)."""
+        seat = self.hero_seat
+        if self.tournament is not None or seat is None:
+            raise BigblindError("in a tournament you are dealt every hand")
+        self.table.sit_out(seat)
+
+    def sit_in(self) -> str:
+        """The person comes back; returns what that costs in words (RULES 10.1)."""
+        seat = self.hero_seat
+        if self.tournament is not None or seat is None:
+            raise BigblindError("in a tournament you are dealt every hand")
+        self.table.sit_in(seat)
+        info = self.table.player(seat)
+        if info is not None and info.status is Status.POSTING:
+            return "you post the blinds you missed and are dealt the next hand"
+        return "you are dealt the next hand"
+
+    def watch(self) -> None:
+        """Out of a tournament, go on watching it to the end."""
+        if self.tournament is None or self.hero_place is None:
+            raise BigblindError("you can watch once you are out of a tournament")
+        self.watching = True
+
+    @property
+    def place_text(self) -> str | None:
+        """'1st', '3rd', or '3rd-4th (shared)' once the person's place is known."""
+        if self.tournament is None:
+            return None
+        for finish in self.tournament.results:
+            if finish.name == self.hero:
+                if len(finish.places) > 1:
+                    first, last = finish.places[0], finish.places[-1]
+                    return f"{_ordinal(first)}-{_ordinal(last)} (shared)"
+                return _ordinal(finish.place)
+        return None
+
+    def session_summary(self) -> list[str]:
+        """What the session came to, for the person leaving: hands, result, histories."""
+        hands = self.hands_played
+        lines = [f"You played {hands} hand{'' if hands == 1 else 's'}."]
+        if self.tournament is not None:
+            place = self.place_text
+            if place is not None:
+                lines.append(f"You finished {place} of {len(self.tournament.players)}.")
+            elif hands:
+                lines.append(f"You left the tournament with {self.hero_stack} chips.")
+        elif hands:
+            net = self.hero_stack - self.bought_in
+            result = f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "broke even"
+            lines.append(
+                f"You {result} chips ({net / self.rules.big_blind:+.1f} big blinds):"
+                f" bought in for {self.bought_in}, left with {self.hero_stack}."
+            )
+        return lines + self.files.summary()
 
     # ---------------------------------------------------------------- histories
 
     def _history_files(self) -> HistoryFiles:
         folder = self.config.history_dir
+        house = self.config.house_dir or house_folder(folder)
         kind = "tournament" if self.tournament is not None else "cash"
         stem = f"{kind}-{self._started:%Y%m%d-%H%M%S}"
         number = 1
@@ -406,64 +471,51 @@ class Game:
             phh = folder / f"{name}.phhs"
             stars = folder / f"{name}.txt"
             if not phh.exists() and not stars.exists():
-                return HistoryFiles(phh, stars)
+                return HistoryFiles(phh, stars, house / f"{name}-house.phhs")
             number += 1
 
-    def history_texts(self) -> tuple[str | None, str]:
-        """The session as PHH text (None where PHH cannot express the game) and PokerStars."""
-        phh: str | None
-        try:
-            phh = self.table.phh(self.history, event=self._event_name())
-            self.files.phh_error = None
-        except HistoryError as error:
-            phh = None
-            self.files.phh_error = str(error)
+    def _append_history(self, played: _Played) -> None:
+        """Append the hand just finished to the player's files and the house's record."""
+        record = played.record
         base = int(f"{self._started:%Y%m%d%H%M%S}") * 1000
-        texts = []
-        for played in self._played:
-            record = played.record
-            tournament = None
-            if self.tournament is not None:
-                tournament = pokerstars.Tournament(base // 1000, level=played.level or 1)
-            texts.append(
-                pokerstars.dumps(
-                    record.hand,
-                    hand_id=base + record.number,
-                    table=_TABLE_NAME if record.table_name is None else str(record.table_name),
-                    players=list(record.names),
-                    when=played.when,
-                    seat_numbers=[s + 1 for s in record.seats],
-                    hero=_index(record.names, self.hero),
-                    max_seats=record.seat_count,
-                    tournament=tournament,
-                    rake=record.rake,
-                )
-            )
-        return phh, pokerstars.dump_session(texts)
-
-    def write_histories(self) -> HistoryFiles:
-        """Write every finished hand to the session's two files (again, in full)."""
-        files = self.files
-        if not self._played:
-            return files
+        hero = _index(record.names, self.hero)
+        tournament = None
+        if self.tournament is not None:
+            tournament = pokerstars.Tournament(base // 1000, level=played.level or 1)
         try:
-            phh, stars = self.history_texts()
-            files.phh.parent.mkdir(parents=True, exist_ok=True)
-            if phh is not None:
-                files.phh.write_text(phh, encoding="utf-8")
-            files.pokerstars.write_text(stars, encoding="utf-8")
-        except (OSError, HistoryError) as error:
-            files.error = str(error)
-            return files
-        files.error = None
-        files.written = True
-        files.hands = len(self._played)
-        return files
+            stars = pokerstars.dumps(
+                SeenHand(record.hand, hero).as_hand(),
+                hand_id=base + record.number,
+                table=_TABLE_NAME if record.table_name is None else str(record.table_name),
+                players=list(record.names),
+                when=played.when,
+                seat_numbers=[s + 1 for s in record.seats],
+                hero=hero,
+                max_seats=record.seat_count,
+                tournament=tournament,
+                rake=record.rake,
+            )
+        except BigblindError as error:
+            self.files.error = f"PokerStars text: {error}"
+            return
+        fields = {"event": self._event_name(), **record.phh_fields()}
+        self.files.append(record.hand, hero, fields, stars)
 
     def _event_name(self) -> str:
         structure = self.rules.structure.value
         kind = "tournament" if self.tournament is not None else "cash game"
         return f"bigblind {structure} {kind}"
+
+
+def _ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '22nd'.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    """
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def _index(names: Sequence[str], name: str) -> int | None:

@@ -38,13 +38,18 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from bigblind.engine.rules import Rules
-from bigblind.errors import BigblindError
+from bigblind.errors import BigblindError, HistoryError
 from bigblind.sessions.live import (
+    BoardExposed,
+    ErrorReported,
     LiveHand,
     LiveSession,
+    Misdealt,
+    ProcedureApplied,
+    StubShuffled,
 )
-
-__all__ = ["LiveApp", "record_lines"]
+from bigblind.ui.confirm import Confirm
+from bigblind.ui.histories import append_text
 from bigblind.ui.live_screen import LiveScreen
 from bigblind.ui.live_text import (
     STRUCTURES,
@@ -56,6 +61,10 @@ from bigblind.ui.live_text import (
 
 __all__ = ["LiveApp", "record_lines"]
 
+__all__ = ["LiveApp", "record_lines"]
+
+_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled)
+"""The events of a dealer's error and its ruling (RULES 9), kept in the PHH record."""
 _SEAT_PREFIX = re.compile(r"^seat (\d+) ")
 _PROMPTS = {
     "card": "Card dealt",
@@ -94,7 +103,8 @@ class LiveApp(LiveScreen):
         Binding("u", "muck", "muck", show=False),
         Binding("e", "edit", "seats and blinds", show=False),
         Binding("escape", "cancel", "close the entry", show=False),
-        Binding("q", "quit", "quit", show=False),
+        Binding("q", "request_quit", "quit", show=False),
+        Binding("ctrl+c", "interrupt", "stop at once", show=False, priority=True),
     ]
 
     def on_mount(self) -> None:
@@ -188,19 +198,53 @@ class LiveApp(LiveScreen):
         self._render()
 
     def _save(self) -> None:
+        """Append the hand just finished to the session's files; a failure is said, not fatal."""
         session = self.session
-        if self.history_dir is None or session is None:
+        if self.history_dir is None or session is None or not session.history:
             return
+        live = session.history[-1]
+        number = len(session.history)
         try:
-            text = session.phh(event="live game")
-        except BigblindError as error:
-            self._say(f"The hand histories cannot be written: {error}")
+            self._append(live, number)
+        except (OSError, BigblindError) as error:
+            reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
+            self.save_error = f"hand #{number} was not saved: {reason}"
+            self._say(f"The hand history could not be written ({reason}); the game goes on")
             return
+        self.save_error = None
+
+    def _append(self, live: LiveHand, number: int) -> None:
+        """PHH with every ruling of the hand, and PokerStars text, appended and flushed."""
+        from bigblind.formats import pokerstars
+        from bigblind.formats.phh import dumps
+
+        assert self.history_dir is not None
         if self.history_file is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-            self.history_dir.mkdir(parents=True, exist_ok=True)
             self.history_file = self.history_dir / f"live-{stamp}.phhs"
-        self.history_file.write_text(text, encoding="utf-8")
+            self.pokerstars_file = self.history_dir / f"live-{stamp}.txt"
+        names = list(live.names)
+        fields: dict[str, object] = {"hand": number, "players": names, "event": "live game"}
+        rulings = record_lines([e for e in live.events if isinstance(e, _RULINGS)], names)
+        if live.deal_number > 1:
+            fields["_misdeals"] = live.deal_number - 1
+        if rulings:
+            fields["_rulings"] = rulings
+        try:
+            table = f"{'' if number == 1 else chr(10)}[{number}]\n" + dumps(live.hand, **fields)
+            append_text(self.history_file, table)
+        except HistoryError as error:  # pot limit: no PHH variant; the text is still written
+            self.phh_error = str(error)
+        stars = pokerstars.dumps(
+            live.hand,
+            hand_id=int(f"{self._started:%Y%m%d%H%M%S}") * 1000 + number,
+            table="bigblind live",
+            players=names,
+            when=datetime.datetime.now(),
+            max_seats=max(len(names), 2),
+        )
+        assert self.pokerstars_file is not None
+        append_text(self.pokerstars_file, stars.rstrip("\n") + "\n\n\n")
 
     def _do(self, what: str, *args: object, **kwargs: object) -> bool:
         """Call a method of the hand; an error becomes one line on the screen."""
@@ -337,6 +381,24 @@ class LiveApp(LiveScreen):
             self._do("muck")
         else:
             self._say("Nobody is showing now")
+
+    def action_request_quit(self) -> None:
+        """Quit; while a hand is being dealt, ask first."""
+        if self.state == "hand":
+            self.push_screen(
+                Confirm("Quit while a hand is being dealt? It will not be recorded."),
+                self._quit_if,
+            )
+            return
+        self.exit()
+
+    def _quit_if(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: stop at once (every finished hand is already written)."""
+        self.exit(return_code=130)
 
     def action_edit(self) -> None:
         """Between hands: change the seats, names, stacks and blinds."""

@@ -6,6 +6,7 @@ keys, the set-up form's handling and the dealing.
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -83,6 +84,13 @@ class LiveScreen(ScreenApp):
         self.history_dir = history_dir
         self.history_file: Path | None = None
         """The session's PHH file, once a hand has been written."""
+        self.pokerstars_file: Path | None = None
+        """The session's PokerStars text, once a hand has been written."""
+        self.save_error: str | None = None
+        """Why the last hand could not be written, or None."""
+        self.phh_error: str | None = None
+        """Why the game has no PHH (pot limit), or None."""
+        self._started = datetime.datetime.now()
         self.state = "setup" if session is None else "hand"
         """'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands)."""
         self._mode: str | None = None

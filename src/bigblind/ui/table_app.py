@@ -39,7 +39,8 @@ from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.errors import BigblindError, IllegalActionError
 from bigblind.sessions.table import HandRecord
-from bigblind.ui.amount import AmountInput
+from bigblind.ui.amount import MAX_DIGITS, AmountInput, read_amount
+from bigblind.ui.confirm import Confirm
 from bigblind.ui.table_screen import MUTED, TableScreen, preset_label
 
 __all__ = ["AmountInput", "TableApp"]
@@ -63,7 +64,10 @@ class TableApp(TableScreen):
         Binding("escape", "cancel", "clear the amount", show=False),
         Binding("n,space,enter", "next_hand", "next hand", show=False),
         Binding("b", "rebuy", "rebuy", show=False),
-        Binding("q", "quit", "quit", show=False),
+        Binding("s", "sit_out", "sit out or come back", show=False),
+        Binding("w", "watch", "watch the rest of the tournament", show=False),
+        Binding("q", "request_quit", "quit", show=False),
+        Binding("ctrl+c", "interrupt", "stop at once", show=False, priority=True),
     ]
 
     def on_mount(self) -> None:
@@ -77,6 +81,7 @@ class TableApp(TableScreen):
 
     def _deal(self) -> None:
         game = self.game
+        self._pre = None
         if game.over:
             self.state = "over"
             self._render()
@@ -101,6 +106,9 @@ class TableApp(TableScreen):
         if current is None:
             self._render()
             return
+        if self._message_until_step:
+            self._say("")
+            self._message_until_step = False
         if current.hand.finished:
             self._sync_log()
             self._hand_over(game.finish_hand())
@@ -108,11 +116,17 @@ class TableApp(TableScreen):
         self._turn_started = time.monotonic()
         if game.hero_to_act:
             self.state = "hero"
+            if self._pre is not None and self._play_pre_action():
+                return
+            if self.clock is not None:
+                self.clock.start_turn(game.hero, now=time.monotonic())
             self._render()
             return
         turn = game.bot_to_act()
         if turn is None:  # pragma: no cover - auto dealing never waits for anything else
-            raise BigblindError(f"the hand awaits {current.hand.awaiting}")
+            self._say(f"The hand waits for {current.hand.awaiting}: q quits")
+            self._render()
+            return
         self.state = "bot"
         token = self._token = (current.number, len(current.hand.events))
         self._render()
@@ -129,7 +143,7 @@ class TableApp(TableScreen):
         wait = self.speed - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        if token != self._token or self.game.current is None:
+        if token != self._token or self.game.current is None or not self.is_running:
             return
         try:
             self.game.act(action)
@@ -144,20 +158,58 @@ class TableApp(TableScreen):
     def _hero_act(self, action: str) -> bool:
         """Play the person's action; an illegal one gets the reason on one line, and no more."""
         if self.state != "hero" or not self.game.hero_to_act:
-            self._say(self._not_your_turn())
+            self._say_until_step(self._not_your_turn())
             return False
         try:
             self.game.act(action)
         except IllegalActionError as error:
             self._say(_reason(error))
             return False
+        if self.clock is not None and self.clock.turn is not None:
+            self.clock.end_turn(now=time.monotonic())
+            self.clock.back(self.game.hero)
         self._say("")
         self._clear_amount()
         self._step()
         return True
 
+    def _play_pre_action(self) -> bool:
+        """Play the action chosen ahead (check/fold, call any); True when it was played."""
+        view = self.view
+        legal = view.legal if view is not None else None
+        chosen, self._pre = self._pre, None
+        if legal is None:
+            return False
+        if chosen == "check/fold":
+            action = "check" if legal.check else "fold"
+        else:
+            action = "check" if legal.check else "call"
+        self._write_log(f"(your pre-action: {chosen})", f"italic {MUTED}")
+        return self._hero_act(action)
+
+    def _tick(self) -> None:
+        """Five times a second: the clock; a person whose time ran out checks or folds."""
+        clock = self.clock
+        now = time.monotonic()
+        if self.state == "hero" and clock is not None and clock.expired(now):
+            view = self.view
+            if view is not None and view.legal is not None:
+                timed = clock.time_out(now, view.legal)
+                self._write_log(f"(your time ran out: you {timed.action})", f"italic {MUTED}")
+                self._clear_amount()
+                self.game.act(timed.action)
+                self._say_until_step(f"Time ran out (RULES 10.4): you {timed.action}")
+                self._step()
+                return
+        super()._tick()
+
     def _hand_over(self, record: HandRecord) -> None:
         game = self.game
+        self._pre = None
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock.hand_finished()
+        self._say("")
         self._net = None
         if game.hero in record.names:
             index = record.names.index(game.hero)
@@ -170,8 +222,11 @@ class TableApp(TableScreen):
             if place == 1:
                 self._over = "You won the tournament!"
             elif place is not None:
-                self._over = f"You are out of the tournament in place {place}"
-            self._say("")
+                self._over = f"You are out of the tournament: {game.place_text} place"
+                if game.tournament is not None and not game.tournament.finished:
+                    self._say("w watches the rest of the tournament · q quits")
+            elif game.tournament is not None and game.tournament.finished:
+                self._over = "The tournament is over"
         elif game.hero_busted and game.cash:
             self.state = "busted"
             self._say(f"You are out of chips: b rebuys for {game.config.starting_stack}")
@@ -182,14 +237,86 @@ class TableApp(TableScreen):
     # ----------------------------------------------------------------- actions
 
     def action_fold(self) -> None:
-        """Fold."""
+        """Fold; while another player acts, check/fold ahead (again: cancel)."""
+        if self._arm("check/fold"):
+            return
         self._hero_act("fold")
 
     def action_check_call(self) -> None:
-        """Check when it is free, else call."""
+        """Check when it is free, else call; while another player acts, call any ahead."""
+        if self._arm("call any"):
+            return
         view = self.view
         legal = view.legal if view is not None else None
         self._hero_act("call" if legal is not None and legal.call is not None else "check")
+
+    def _arm(self, pre: str) -> bool:
+        """Choose (or cancel) a pre-action while a bot acts and the person is in the hand."""
+        if self.state != "bot" or not self.game.hero_in_hand:
+            return False
+        self._pre = None if self._pre == pre else pre
+        if self._pre is None:
+            self._say_until_step(f"Pre-action {pre} cancelled")
+        else:
+            self._say_until_step(f"Pre-action: {pre} when your turn comes (again: cancel)")
+        self._render_turn()
+        return True
+
+    def _say_until_step(self, message: str) -> None:
+        """A message that the next change at the table clears."""
+        self._say(message)
+        self._message_until_step = True
+
+    def action_request_quit(self) -> None:
+        """Quit; in the middle of a hand the person is in, ask first."""
+        if self.state in ("hero", "bot") and self.game.hero_in_hand:
+            self.push_screen(
+                Confirm("Quit in the middle of the hand? It will not be finished."),
+                self._quit_if,
+            )
+            return
+        self.exit()
+
+    def _quit_if(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: stop at once (every finished hand is already written)."""
+        self.exit(return_code=130)
+
+    def action_sit_out(self) -> None:
+        """Between hands at a cash table: sit out, or come back in."""
+        game = self.game
+        if not game.cash:
+            self._say("In a tournament you are dealt every hand")
+            return
+        if self.state not in ("between", "busted"):
+            self._say_until_step("You can sit out or come back between hands")
+            return
+        try:
+            if game.sitting_out:
+                self._say(f"Welcome back: {game.sit_in()} · n deals")
+            else:
+                game.sit_out()
+                self._say("You sit out: n deals the next hand without you · s comes back")
+        except BigblindError as error:
+            self._say(_reason(error))
+        self._render()
+
+    def action_watch(self) -> None:
+        """Out of a tournament: watch it to the end."""
+        game = self.game
+        if self.state != "over" or game.tournament is None or game.hero_place is None:
+            self._say("You can watch once you are out of a tournament")
+            return
+        if game.tournament.finished:
+            self._say("The tournament is over: q quits")
+            return
+        game.watch()
+        self.state = "between"
+        self._say("You watch the rest of the tournament: n deals each hand · q quits")
+        self._render()
 
     def action_preset(self, index: int) -> None:
         """Put a preset's amount into the amount field; Enter sends it (RULES 5.7)."""
@@ -230,17 +357,21 @@ class TableApp(TableScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the amount field: bet, or raise to, the amount typed."""
         event.stop()
-        text = event.value.strip()
         if self.state != "hero":
             self._say(self._not_your_turn())
             return
-        if not text:
-            self._say("Type an amount in chips, then Enter")
+        amount = read_amount(event.value)
+        if amount is None:
+            self._say(f"Type an amount in chips (up to {MAX_DIGITS} digits), then Enter")
             return
         view = self.view
         legal = view.legal if view is not None else None
         verb = "bet" if legal is not None and legal.bet else "raise"
-        self._hero_act(f"{verb} {int(text)}")
+        self._hero_act(f"{verb} {amount}")
+
+    def on_amount_input_ignored(self, event: AmountInput.Ignored) -> None:
+        """A letter while an amount is typed: it does nothing; say how to go on."""
+        self._hint("Digits only · Enter sends · Esc closes the amount first")
 
     def action_next_hand(self) -> None:
         """Deal the next hand when the table waits between hands."""

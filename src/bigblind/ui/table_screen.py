@@ -19,6 +19,7 @@ from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.rules import AnteType
 from bigblind.evaluation.scalar import describe, evaluate
+from bigblind.sessions.clock import Clock, ClockSettings
 from bigblind.sessions.table import Status, TableHand
 from bigblind.ui.amount import AmountInput
 from bigblind.ui.game import Game, observer_view
@@ -33,7 +34,7 @@ from bigblind.ui.render import (
 )
 from bigblind.ui.screen import SCREEN_CSS, ScreenApp
 
-__all__ = ["MUTED", "TableScreen", "preset_label"]
+__all__ = ["MUTED", "TableScreen", "preset_keys", "preset_label"]
 
 _PRESET_LABELS = {"100%": "pot"}
 _PRESET_KEY = "bold #0b2818 on #fde68a"
@@ -76,6 +77,15 @@ class TableScreen(ScreenApp):
         self._seat_names = {p.seat: p.name for p in game.table.players}
         self._over = "The game is over"
         self._net: int | None = None
+        self.clock: Clock | None = None
+        """The person's clock (RULES 10.4), when the game has one."""
+        if game.config.clock is not None:
+            seconds = game.config.clock
+            self.clock = Clock(ClockSettings(decision=seconds, bank=2 * seconds, top_up=seconds))
+            self.clock.seat(game.hero)
+        self._pre: str | None = None
+        """The pre-action chosen while others act: 'check/fold' or 'call any'."""
+        self._message_until_step = False
 
     # ------------------------------------------------------------------ layout
 
@@ -257,12 +267,25 @@ class TableScreen(ScreenApp):
         widget = self.query_one("#turn", Static)
         elapsed = _clock(time.monotonic() - self._turn_started)
         current = self.game.current
-        if self.state == "hero":
+        clock = self.clock
+        if self.state == "hero" and clock is not None and clock.turn is not None:
+            now = time.monotonic()
+            turn = clock.turn
+            left = max(0.0, turn.decision_ends - now)
+            text = f"  ·  {left:.0f}s to act" if left > 0 else ""
+            bank = turn.bank_left(now)
+            text += f"  ·  time bank {bank:.0f}s"
+            style = "bold #f87171" if turn.left(now) < 10 else "bold #facc15"
+            widget.update(Content.assemble(("▶ Your turn", style), text))
+        elif self.state == "hero":
             widget.update(Content.assemble(("▶ Your turn", "bold #facc15"), f"  ·  {elapsed}"))
         elif self.state == "bot" and current is not None and current.hand.actor is not None:
             name = current.names[current.hand.actor]
             kind = self.game.kind_of(name)
-            widget.update(Content.assemble((name, "bold"), f" ({kind}) is thinking  ·  {elapsed}"))
+            pre = f"  ·  yours: {self._pre}" if self._pre else ""
+            widget.update(
+                Content.assemble((name, "bold"), f" ({kind}) is thinking  ·  {elapsed}{pre}")
+            )
         elif self.state == "between":
             widget.update(Content.styled(f"The hand is over{_net_text(self._net)}", "bold"))
         elif self.state == "busted":
@@ -301,35 +324,41 @@ class TableScreen(ScreenApp):
         can_bet = legal is not None and legal.can_raise
         self.query_one("#amount-row").set_class(not can_bet, "-hidden")
         if legal is None:
-            choices = {
-                "busted": [("b", "rebuy"), ("q", "quit")],
-                "between": [("n", "next hand"), ("q", "quit")],
-            }.get(self.state, [("q", "quit")])
-            keys.update(keys_content(choices, width))
+            keys.update(keys_content(self._waiting_keys(), width))
             legal_widget.update("")
             return
         choices = []
         if legal.fold:
             choices.append(("f", "fold"))
         choices.append(("c", f"call {legal.call}" if legal.call is not None else "check"))
-        presets = []
+        presets: list[tuple[str, str]] = []
         if legal.can_raise:
             assert view is not None
             choices.append(("r", "type a bet" if legal.bet else "type a raise"))
-            if legal.min_raise_to == legal.max_raise_to:
-                # One size only (fixed limit, or a short stack): every preset is the same.
-                noun = "bet" if legal.bet else "raise to"
-                presets.append(("1", f"{noun} {legal.min_raise_to}"))
-            else:
-                for i, preset in enumerate(PRESETS, start=1):
-                    amount = preset_amount(view, preset)
-                    presets.append((str(i), f"{preset_label(view, preset)} {amount}"))
+            presets = preset_keys(view)
         choices.append(("q", "quit"))
         shown = keys_content(choices, width)
         if presets:
             shown = Content("\n").join([shown, _grid(presets, width)])
         keys.update(shown)
         legal_widget.update(Content.assemble(("Legal  ", "bold"), legal_text(legal)))
+
+    def _waiting_keys(self) -> list[tuple[str, str]]:
+        """The keys that act while it is not the person's turn."""
+        game = self.game
+        if self.state == "busted":
+            return [("b", "rebuy"), ("s", "sit out"), ("q", "quit")]
+        if self.state == "between":
+            sit = [("s", "come back" if game.sitting_out else "sit out")] if game.cash else []
+            return [("n", "next hand"), *sit, ("q", "quit")]
+        if self.state == "over":
+            out = game.tournament is not None and game.hero_place is not None
+            if out and game.tournament is not None and not game.tournament.finished:
+                return [("w", "watch the rest"), ("q", "quit")]
+            return [("q", "quit")]
+        if self.state == "bot" and game.hero_in_hand:
+            return [("f", "check/fold ahead"), ("c", "call any ahead"), ("q", "quit")]
+        return [("q", "quit")]
 
     def _sync_log(self) -> None:
         """Add the log lines of the events not logged yet."""
@@ -375,6 +404,34 @@ def _marker(current: TableHand | None, seat: int) -> str:
         if where == seat
     ]
     return " ".join(marks)
+
+
+def preset_keys(view: HandView) -> list[tuple[str, str]]:
+    """The preset keys that mean something now, each with its own key (6 is always all-in).
+
+    x2 and x3 are left out where nobody has bet on the street (after the
+    flop); a preset that comes to the amount of one shown before it, or of
+    all-in, is left out too, so one size only (fixed limit, a short stack)
+    shows key 6 alone.
+    """
+    legal = view.legal
+    if legal is None or not legal.can_raise:
+        return []
+    amounts = [preset_amount(view, preset) for preset in PRESETS]
+    keys = []
+    shown: set[int] = set()
+    for index, (preset, amount) in enumerate(zip(PRESETS, amounts, strict=True)):
+        last = index == len(PRESETS) - 1
+        if legal.bet and preset in ("x2", "x3"):
+            continue
+        if not last and (amount in shown or amount == amounts[-1]):
+            continue
+        shown.add(amount)
+        label = preset_label(view, preset)
+        if legal.min_raise_to == legal.max_raise_to:
+            label = "bet" if legal.bet else "raise to"
+        keys.append((str(index + 1), f"{label} {amount}"))
+    return keys
 
 
 def preset_label(view: HandView, preset: str) -> str:

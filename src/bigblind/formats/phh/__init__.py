@@ -30,6 +30,12 @@ True
 
 from __future__ import annotations
 
+from bigblind.formats.phh.appended import (
+    AppendedHands,
+    append,
+    loads_appended,
+    read_appended,
+)
 from bigblind.formats.phh.history import (
     SUPPORTED_VARIANTS,
     VARIANTS,
@@ -47,13 +53,17 @@ from bigblind.formats.phh.writer import dump_session, dumps
 __all__ = [
     "SUPPORTED_VARIANTS",
     "VARIANTS",
+    "AppendedHands",
     "HandHistory",
     "UnsupportedVariantError",
+    "append",
     "dump_session",
     "dumps",
     "loads",
+    "loads_appended",
     "parse_each",
     "read",
+    "read_appended",
     "replay",
     "stacks_match",
 ]

@@ -64,7 +64,9 @@ _GAME_FIELDS: Final = frozenset(
 )
 # bigblind's own fields of the game: PHH has no owed posts, nor a dead small blind
 # followed by a straddle. They stay in the metadata too, for callers that read them.
-_OWN_FIELDS: Final = frozenset({"_live_blinds", "_dead_money", "_dead_small_blind"})
+_OWN_FIELDS: Final = frozenset(
+    {"_live_blinds", "_dead_money", "_dead_small_blind", "_small_blind_on_button", "_runs"}
+)
 
 
 class UnsupportedVariantError(HistoryError):
@@ -88,11 +90,15 @@ class HandHistory:
     ``number`` is the ``hand`` field, or the table name in a ``.phhs`` file.
     ``metadata`` holds every other field (``event``, ``year``, ``_custom`` ...).
 
-    bigblind writes three fields of its own where PHH has no word: a player
-    posting owed blinds (``_live_blinds``, ``_dead_money``, one amount per
-    player) and the small blind nobody posted when a straddle follows the big
-    blind (``_dead_small_blind``, the amount; ``blinds_or_straddles`` then
-    holds the big blind on ``p1`` and the straddle on ``p2``).
+    bigblind writes fields of its own where PHH has no word: a player posting
+    owed blinds (``_live_blinds``, ``_dead_money``, one amount per player); the
+    small blind nobody posted when a straddle follows the big blind
+    (``_dead_small_blind``, the amount; ``blinds_or_straddles`` then holds the
+    big blind on ``p1`` and the straddle on ``p2``); and a small blind posted on
+    the button, ``pn``, beside an empty button seat (``_small_blind_on_button``;
+    the big blind is then ``p1``); and a board run twice (``_runs = 2``,
+    RULES 10.3: the second run's board cards follow the first run's as
+    ``d db`` actions, with the commentary ``# run 2``).
 
     For a variant other than NT and FT (``supported`` False) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
@@ -109,6 +115,12 @@ class HandHistory:
     metadata: Mapping[str, object] = field(default_factory=dict, hash=False)
     dead_small_blind: bool = False
     """Nobody posted a small blind (RULES 8.4): ``p1`` posts the big blind."""
+    small_blind_on_button: bool = False
+    """The small blind is ``pn``, who acts last after the flop, and ``p1`` the big blind.
+
+    A dead button (RULES 8.4): the player right of the empty button seat posts
+    the small blind. From bigblind's own field ``_small_blind_on_button``.
+    """
     live_blinds: tuple[int, ...] = ()
     """Each player's live blind posted out of turn (RULES 10.1), a bet, in PHH order.
 
@@ -119,6 +131,11 @@ class HandHistory:
 
     From bigblind's own field ``_dead_money``: it goes into the main pot and is not
     a bet. Empty when nobody posted one.
+    """
+    runs: int = 1
+    """How many times the rest of the board was dealt: 2 when run twice (RULES 10.3).
+
+    From bigblind's own field ``_runs``.
     """
 
     @property

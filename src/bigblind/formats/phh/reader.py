@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError, HistoryError
+from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import (
     _FIXED_LIMIT_CAP,
     _GAME_FIELDS,
@@ -56,10 +57,31 @@ def parse_each(text: str) -> list[HandHistory | HistoryError]:
     >>> [str(h) if isinstance(h, HistoryError) else h.variant for h in parse_each(text)]
     ['FB', "hand 2: field 'variant' 3 must be a string such as 'NT'"]
     """
+    return _parse_document(_document(text))
+
+
+def _document(text: str) -> dict[str, object]:
+    """The TOML document of a text; a :class:`TOMLError` if it is not TOML."""
     try:
-        document = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise HistoryError(f"not a PHH file: invalid TOML: {error}") from None
+        raise TOMLError(f"not a PHH file: invalid TOML: {error}", str(error)) from None
+    except RecursionError:
+        raise HistoryError("not a PHH file: arrays or tables nested too deep") from None
+    except ValueError as error:  # a number TOML allows and Python will not convert
+        raise HistoryError(f"not a PHH file: {error}") from None
+
+
+class TOMLError(HistoryError):
+    """A text that is not TOML; ``detail`` is the parser's message, with its position."""
+
+    def __init__(self, message: str, detail: str) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+def _parse_document(document: Mapping[str, object]) -> list[HandHistory | HistoryError]:
+    """The hands (or their errors) of a ``.phh`` document or of a ``.phhs`` one."""
     out: list[HandHistory | HistoryError] = []
     if "variant" in document or not document:
         tables: list[tuple[int | str | None, object]] = [(None, document)]
@@ -86,20 +108,25 @@ def parse_each(text: str) -> list[HandHistory | HistoryError]:
 def read(path: str | Path) -> list[HandHistory]:
     """Read the hands of a ``.phh`` or ``.phhs`` file (see :func:`loads`)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise HistoryError(f"{path}: cannot read the file: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise HistoryError(f"{path}: not a PHH file: not UTF-8 text ({error.reason})") from None
+    text = _read_text(path)
     try:
         return loads(text)
     except HistoryError as error:
         raise HistoryError(f"{path}: {error}") from None
 
 
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise HistoryError(f"{path}: cannot read the file: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise HistoryError(f"{path}: not a PHH file: not UTF-8 text ({error.reason})") from None
+
+
 def _table_number(key: str) -> int | str:
-    return int(key) if key.isdigit() else key
+    # ASCII digits only ('²' is a digit to str.isdigit), and few enough to convert.
+    return int(key) if key.isascii() and key.isdigit() and len(key) < 19 else key
 
 
 def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHistory:
@@ -107,11 +134,11 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
     if not isinstance(variant, str):
         if variant is None:
             raise HistoryError("missing field 'variant' (a PHH variant code such as 'NT')")
-        raise HistoryError(f"field 'variant' {variant!r} must be a string such as 'NT'")
+        raise HistoryError(f"field 'variant' {_shown(variant)} must be a string such as 'NT'")
     hand_field = table.get("hand")
     if hand_field is not None:
         if isinstance(hand_field, bool) or not isinstance(hand_field, int | str):
-            raise HistoryError(f"field 'hand' {hand_field!r} must be an integer or a string")
+            raise HistoryError(f"field 'hand' {_shown(hand_field)} must be an integer or a string")
         number = hand_field
     actions = _actions(table)
     players = _players(table)
@@ -129,7 +156,13 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         raise HistoryError(f"field 'players' names {len(players)} players, not {n}")
     finishing = _finishing_stacks(table, n)
     dead_small = _dead_small_blind(table, n)
-    rules = _rules(table, variant, structure, n, dead_small)
+    on_button = table.get("_small_blind_on_button", False)
+    if not isinstance(on_button, bool) or (on_button and (n < 3 or dead_small is not None)):
+        raise HistoryError(
+            f"field '_small_blind_on_button' {_shown(on_button)} must be true or false, and"
+            " true only with 3 players or more and a small blind"
+        )
+    rules = _rules(table, variant, structure, n, dead_small, on_button)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
     return HandHistory(
         variant,
@@ -140,10 +173,20 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         players,
         number,
         metadata,
-        dead_small is not None,
-        _owed(table, "_live_blinds", n),
-        _owed(table, "_dead_money", n),
+        dead_small_blind=dead_small is not None,
+        small_blind_on_button=on_button,
+        live_blinds=_owed(table, "_live_blinds", n),
+        dead_money=_owed(table, "_dead_money", n),
+        runs=_runs(table),
     )
+
+
+def _runs(table: Mapping[str, object]) -> int:
+    runs = table.get("_runs", 1)
+    if isinstance(runs, bool) or runs not in (1, 2):
+        raise HistoryError(f"field '_runs' {_shown(runs)} must be 1 or 2 (RULES 10.3)")
+    assert isinstance(runs, int)
+    return runs
 
 
 def _dead_small_blind(table: Mapping[str, object], n: int) -> int | None:
@@ -195,9 +238,11 @@ def _chips(name: str, value: object, minimum: int = 0) -> int:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HistoryError(f"field {name!r} holds {value!r}: bigblind plays whole chips (integers)")
+        raise HistoryError(
+            f"field {_shown(name)} holds {_shown(value)}: bigblind plays whole chips (integers)"
+        )
     if value < minimum:
-        raise HistoryError(f"field {name!r} holds {value}: it must be at least {minimum}")
+        raise HistoryError(f"field {_shown(name)} holds {value}: it must be at least {minimum}")
     return value
 
 
@@ -206,11 +251,11 @@ def _chip_list(
 ) -> tuple[int, ...]:
     value = table.get(name)
     if value is None:
-        raise HistoryError(f"missing field {name!r} (one amount per player)")
+        raise HistoryError(f"missing field {_shown(name)} (one amount per player)")
     if not isinstance(value, list):
-        raise HistoryError(f"field {name!r} must be an array with one amount per player")
+        raise HistoryError(f"field {_shown(name)} must be an array with one amount per player")
     if length is not None and len(value) != length:
-        raise HistoryError(f"field {name!r} has {len(value)} entries for {length} players")
+        raise HistoryError(f"field {_shown(name)} has {len(value)} entries for {length} players")
     return tuple(_chips(name, v, minimum) for v in value)
 
 
@@ -226,14 +271,16 @@ def _finishing_stacks(table: Mapping[str, object], n: int) -> tuple[float, ...] 
         if isinstance(v, float) and v.is_integer():
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
-            raise HistoryError(f"field 'finishing_stacks' holds {v!r}: amounts are at least 0")
+            raise HistoryError(
+                f"field 'finishing_stacks' holds {_shown(v)}: amounts are at least 0"
+            )
         out.append(v)
     return tuple(out)
 
 
 def _chip_field(table: Mapping[str, object], name: str, variant: str) -> int:
     if name not in table:
-        raise HistoryError(f"missing field {name!r} (required for {variant})")
+        raise HistoryError(f"missing field {_shown(name)} (required for {variant})")
     return _chips(name, table[name])
 
 
@@ -243,30 +290,34 @@ def _rules(
     structure: Structure,
     n: int,
     dead_small: int | None,
+    on_button: bool,
 ) -> Rules:
     """The engine's rules for the forced bets and limits of the file (RULES 2, 5)."""
     for name in ("antes", "blinds_or_straddles"):
         if name not in table:
-            raise HistoryError(f"missing field {name!r} (required for {variant})")
+            raise HistoryError(f"missing field {_shown(name)} (required for {variant})")
     antes = _chip_list(table, "antes", n)
     blinds = _chip_list(table, "blinds_or_straddles", n)
     if table.get("bring_in"):
         raise HistoryError("field 'bring_in' is for stud games: hold'em has blinds")
     trimming = table.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise HistoryError(f"field 'ante_trimming_status' {trimming!r} must be true or false")
+        raise HistoryError(f"field 'ante_trimming_status' {_shown(trimming)} must be true or false")
     # RULES 2.2, 2.3, 2.7: a small and a big blind, and a straddle by the player left
     # of the big blind. Heads-up the PHH order is reversed (p1 is the big blind), which
     # is the engine's rule that the button posts the small blind.
     if dead_small is not None:  # RULES 8.4: the big blind left of the button, then a straddle
         blinds = (dead_small, *blinds)
+    elif on_button:  # RULES 8.4: the small blind on pn, the big blind p1, then a straddle
+        blinds = (blinds[-1], *blinds[:-1], 0)
     posted = [i for i, amount in enumerate(blinds) if amount]
-    if dead_small is not None and (blinds[1] == 0 or any(blinds[3:])):
+    if (dead_small is not None or on_button) and (blinds[1] == 0 or any(blinds[3:])):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds[1:])} cannot be played with a dead"
-            " small blind: bigblind has the big blind (p1) and a straddle (p2), e.g. [2, 0, 0]"
+            " or moved small blind: bigblind has the big blind (p1) and a straddle (p2)"
         )
-    if dead_small is None and (not posted or not set(posted) <= {0, 1, 2} or 1 not in posted):
+    standard = dead_small is None and not on_button
+    if standard and (not posted or not set(posted) <= {0, 1, 2} or 1 not in posted):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds)} cannot be played: bigblind has a"
             " small blind (p1), a big blind (p2) and a straddle (p3), e.g. [1, 2, 0, 0]"
@@ -290,7 +341,7 @@ def _rules(
     ante = 0
     if len(anted) == n and len(set(antes)) == 1:
         ante_type, ante = AnteType.PER_PLAYER, antes[0]
-    elif anted == [0 if dead_small is not None else 1]:
+    elif anted == [0 if dead_small is not None or on_button else 1]:
         ante_type, ante = AnteType.BIG_BLIND, antes[anted[0]]
     elif anted:
         raise HistoryError(
@@ -302,7 +353,7 @@ def _rules(
         min_bet = _chip_field(table, "min_bet", variant)
         for name in ("small_bet", "big_bet"):
             if name in table:
-                raise HistoryError(f"field {name!r} is for fixed-limit games, not {variant}")
+                raise HistoryError(f"field {_shown(name)} is for fixed-limit games, not {variant}")
     else:
         small_bet = _chip_field(table, "small_bet", variant)
         big_bet = _chip_field(table, "big_bet", variant)

@@ -6,13 +6,17 @@ import math
 import re
 from typing import Final
 
+from bigblind.engine.events import Acted, BoardDealt
 from bigblind.engine.hand import Hand
-from bigblind.errors import BigblindError, HistoryError
+from bigblind.errors import BigblindError, HistoryError, OutOfTurnError
+from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import HandHistory, UnsupportedVariantError
 
 __all__ = ["replay"]
 
-_PLAYER: Final = re.compile(r"p([1-9][0-9]*)")
+_PLAYER: Final = re.compile(r"p([1-9][0-9]{0,2})")  # at most p999: no huge numbers to parse
+# PHH card notation in ASCII only: case-folding would turn the Kelvin sign into K.
+_CARDS: Final = re.compile(r"(?:[2-9TJQKAtjqka][cdhsCDHS]|\?\?)+")
 
 
 def replay(history: HandHistory) -> Hand:
@@ -37,6 +41,15 @@ def replay(history: HandHistory) -> Hand:
     ...
     bigblind.errors.HistoryError: actions[2] 'p2 cbr 5': seat 1 cannot raise to 5: the only ...
     """
+    return _replay(history, shows_in_any_order=False)
+
+
+def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
+    """:func:`replay`; ``shows_in_any_order`` holds back any show made out of turn.
+
+    Formats that list a showdown pot by pot rather than in showing order
+    (PokerStars text) replay with it: each show waits for its turn.
+    """
     rules = history.rules
     if rules is None:
         raise UnsupportedVariantError(history.variant)
@@ -47,7 +60,7 @@ def replay(history: HandHistory) -> Hand:
             button=history.button,
             dealing="manual",
             showdown="manual",
-            blind_seats=(None, 0) if history.dead_small_blind else None,
+            blind_seats=_blind_seats(history),
             # RULES 10.1: owed posts of returning players, from bigblind's own fields.
             live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
             dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},
@@ -55,12 +68,79 @@ def replay(history: HandHistory) -> Hand:
     except BigblindError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None
     n = len(history.starting_stacks)
+    # RULES 6.7: after an all-in every hand is turned up at once, so a file may list
+    # those shows in any order. One the engine takes out of turn waits for its turn.
+    waiting: dict[int, tuple[int, str, OutOfTurnError]] = {}
     for index, text in enumerate(history.actions):
+        if history.runs == 2 and hand.can_run_twice and text.split()[:2] == ["d", "db"]:
+            hand.run_twice()  # RULES 10.3: agreed before the first card of the run-out
         try:
-            _apply(hand, text, n)
-        except BigblindError as error:
-            raise HistoryError(f"actions[{index}] {text.strip()!r}: {error}") from None
+            _run(hand, index, text, n)
+        except _OutOfTurn as out_of_turn:
+            seat = _shown_after_all_in(hand, text, n, anywhere=shows_in_any_order)
+            if seat is None or seat in waiting:
+                raise HistoryError(out_of_turn.message) from None
+            waiting[seat] = (index, text, out_of_turn.error)
+        while hand.actor is not None and hand.actor in waiting:
+            held, held_text, _ = waiting.pop(hand.actor)
+            _run(hand, held, held_text, n)
+    if waiting:
+        held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
+        raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
     return hand
+
+
+def _blind_seats(history: HandHistory) -> tuple[int | None, int] | None:
+    """Where the blinds go when not on p1 and p2 (RULES 8.4: a dead button)."""
+    if history.dead_small_blind:
+        return None, 0
+    if history.small_blind_on_button:
+        return history.button, 0
+    return None
+
+
+class _OutOfTurn(Exception):
+    """An action the engine took as out of turn; the replay may hold it back."""
+
+    def __init__(self, message: str, error: OutOfTurnError) -> None:
+        super().__init__(message)
+        self.message = message
+        self.error = error
+
+
+def _run(hand: Hand, index: int, text: str, n: int) -> None:
+    try:
+        _apply(hand, text, n)
+    except OutOfTurnError as error:
+        raise _OutOfTurn(f"actions[{index}] {_shown(text.strip())}: {error}", error) from None
+    except ValueError as error:  # BigblindError, or a value the engine cannot take
+        raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
+
+
+def _shown_after_all_in(hand: Hand, text: str, n: int, *, anywhere: bool) -> int | None:
+    """The seat of a show (``pK sm CARDS``) made once betting ended all-in, else None.
+
+    Betting ended because players are all-in (RULES 4.7) when hands are shown
+    before the board is complete, or when board cards were dealt after the last
+    action: the rest of the board is run out.
+    """
+    words = text.split("#", 1)[0].split()
+    if anywhere and len(words) in (2, 3) and words[1] == "sm":
+        try:
+            return _seat(words[0], n)
+        except HistoryError:
+            return None
+    if len(words) != 3 or words[1] != "sm":
+        return None
+    events = hand.events
+    last_action = max((i for i, e in enumerate(events) if isinstance(e, Acted)), default=-1)
+    run_out = any(isinstance(e, BoardDealt) for e in events[last_action + 1 :])
+    if len(hand.board) == 5 and not run_out:
+        return None
+    try:
+        return _seat(words[0], n)
+    except HistoryError:
+        return None
 
 
 def _apply(hand: Hand, text: str, n: int) -> None:
@@ -74,14 +154,14 @@ def _apply(hand: Hand, text: str, n: int) -> None:
     verb, args = rest[0], rest[1:]
     if actor == "d":
         if verb == "dh" and len(args) == 2:
-            cards = args[1]
+            cards = _cards(args[1])
             seat = _seat(args[0], n)
             # Unknown cards ('????', or partly unknown) are dealt as unknown.
             hand.deal_hole(seat, None if "?" in cards else cards)
         elif verb == "db" and len(args) == 1:
             if "?" in args[0]:
                 raise HistoryError("board cards must be known to be played")
-            hand.deal_board(args[0])
+            hand.deal_board(_cards(args[0]))
         else:
             raise HistoryError(
                 "the dealer's actions are 'd dh pK CARDS' and 'd db CARDS'"
@@ -103,7 +183,7 @@ def _apply(hand: Hand, text: str, n: int) -> None:
             # '-' shows the cards dealt; unknown cards can be shown only if dealt known.
             hand.show(None, seat=seat)
         else:
-            hand.show(shown, seat=seat)
+            hand.show(_cards(shown), seat=seat)
     elif verb in ("pb", "sd"):
         raise HistoryError(f"{verb!r} (bring-in, draw) is not a hold'em action")
     else:
@@ -112,10 +192,19 @@ def _apply(hand: Hand, text: str, n: int) -> None:
         )
 
 
+def _cards(word: str) -> str:
+    if _CARDS.fullmatch(word) is None:
+        raise HistoryError(
+            f"cannot read cards {_shown(word)}: cards are a rank 2-9, T, J, Q, K or A and a"
+            " suit c, d, h or s, e.g. 'AsKd', or '??' for a card not known"
+        )
+    return word
+
+
 def _seat(word: str, n: int) -> int:
     match = _PLAYER.fullmatch(word)
     if match is None or int(match.group(1)) > n:
-        raise HistoryError(f"{word!r} is not a player: the players are p1 to p{n}")
+        raise HistoryError(f"{_shown(word)} is not a player: the players are p1 to p{n}")
     return int(match.group(1)) - 1
 
 
@@ -123,9 +212,9 @@ def _amount(word: str) -> int:
     try:
         value = float(word) if any(c in word for c in ".eE") else int(word)
     except ValueError:
-        raise HistoryError(f"amount {word!r} is not a number") from None
+        raise HistoryError(f"amount {_shown(word)} is not a number") from None
     if isinstance(value, float):
         if not (math.isfinite(value) and value.is_integer()):
-            raise HistoryError(f"amount {word!r}: bigblind plays whole chips (integers)")
+            raise HistoryError(f"amount {_shown(word)}: bigblind plays whole chips (integers)")
         value = int(value)
     return value

@@ -18,6 +18,8 @@ from bigblind.engine.events import (
     HoleDealt,
     Mucked,
     Posted,
+    RunBoardDealt,
+    RunsAgreed,
     Shown,
 )
 from bigblind.engine.hand import Hand
@@ -126,28 +128,33 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
             out[phh_index(seat)] = value
         return out
 
-    blinds, dead_small = _blinds(hand, phh_index)
+    blinds, layout = _blinds(hand, phh_index)
     antes = [0] * n
     if rules.ante_type is AnteType.PER_PLAYER:
         antes = [rules.ante] * n
     elif rules.ante_type is AnteType.BIG_BLIND:
-        # p2; p1 heads-up (the PHH order reversed) or after a dead small blind
-        antes[0 if dead_small else 1] = rules.ante
+        # p2; p1 heads-up (the PHH order reversed) or when the big blind is p1
+        antes[0 if layout else 1] = rules.ante
     fields: list[tuple[str, object]] = [
         ("variant", variant),
         ("ante_trimming_status", bool(rules.antes_as_contributions)),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
     ]
-    if dead_small and rules.straddle:
+    if layout == "_dead_small_blind" and rules.straddle:
         # Positions alone would read as a small and a big blind: say which blind is dead.
-        fields.append(("_dead_small_blind", rules.small_blind))
+        fields.append((layout, rules.small_blind))
+    elif layout == "_small_blind_on_button":
+        fields.append((layout, True))
     if rules.structure is Structure.NO_LIMIT:
         fields.append(("min_bet", rules.min_bet))
     else:
         fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
     fields.append(("starting_stacks", by_phh(hand.starting_stacks)))
     fields += _owed_posts(hand, metadata, by_phh)
+    runs = max((e.runs for e in hand.events if isinstance(e, RunsAgreed)), default=1)
+    if runs > 1:
+        fields.append(("_runs", runs))  # run it twice (RULES 10.3): PHH has no field for it
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
     record: list[str] = []
     for key, value in metadata.items():
@@ -155,7 +162,7 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
             # From the hand: the owed posts are checked by _owed_posts, and a dead
             # small blind must be the one the hand had.
             written = dict(fields).get(key)
-            if key == "_dead_small_blind" and value != written:
+            if key in ("_dead_small_blind", "_small_blind_on_button", "_runs") and value != written:
                 raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
             continue
         if key in _GAME_FIELDS - {"players", "hand"}:
@@ -178,12 +185,16 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
 _OWED: Final = {"_live_blinds": Forced.LIVE_BLIND, "_dead_money": Forced.DEAD_BLIND}
 
 
-def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], bool]:
-    """``blinds_or_straddles`` by position, and whether the small blind is dead (RULES 8.4).
+def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], str | None]:
+    """``blinds_or_straddles`` by position, and bigblind's own field for a layout PHH lacks.
 
     PHH places the blinds by position: ``p1`` the small blind, ``p2`` the big
-    blind, ``p3`` a straddle (heads-up the order is reversed). With a dead small
-    blind ``p1`` posts the big blind and ``p2`` the straddle.
+    blind, ``p3`` a straddle (heads-up the order is reversed). Two layouts of a
+    table with a dead button (RULES 8.4) go further and are named by a field:
+    a dead small blind (``p1`` posts the big blind, ``p2`` the straddle;
+    ``_dead_small_blind``, needed only with a straddle) and a small blind posted
+    by the player right of an empty button seat, who acts last after the flop
+    (``pn``; ``_small_blind_on_button``).
     """
     rules, n = hand.rules, hand.seats
     posted = {
@@ -192,31 +203,33 @@ def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], boo
         if isinstance(e, Posted)
         and e.kind in (Forced.SMALL_BLIND, Forced.BIG_BLIND, Forced.STRADDLE)
     }
-    blinds = [0] * n
-    dead_small = rules.small_blind > 0 and Forced.SMALL_BLIND not in posted
-    if n == 2 and dead_small:
-        raise HistoryError("a heads-up hand without a small blind cannot be written in PHH")
-    if not dead_small:
-        expected = {Forced.SMALL_BLIND: 0, Forced.BIG_BLIND: 1, Forced.STRADDLE: 2}
-        amounts = {
-            Forced.SMALL_BLIND: rules.small_blind,
-            Forced.BIG_BLIND: rules.big_blind,
-            Forced.STRADDLE: rules.straddle,
-        }
-    else:
-        expected = {Forced.BIG_BLIND: 0, Forced.STRADDLE: 1}
-        amounts = {Forced.BIG_BLIND: rules.big_blind, Forced.STRADDLE: rules.straddle}
     if n == 2:
         posted = {kind: 1 - index for kind, index in posted.items()}  # reversed heads-up
+    layout: str | None = None
+    expected = {Forced.SMALL_BLIND: 0, Forced.BIG_BLIND: 1, Forced.STRADDLE: 2}
+    if rules.small_blind > 0 and Forced.SMALL_BLIND not in posted:
+        layout = "_dead_small_blind"
+        expected = {Forced.BIG_BLIND: 0, Forced.STRADDLE: 1}
+    elif n > 2 and posted.get(Forced.SMALL_BLIND) == n - 1:
+        layout = "_small_blind_on_button"
+        expected = {Forced.SMALL_BLIND: n - 1, Forced.BIG_BLIND: 0, Forced.STRADDLE: 1}
+    if n == 2 and layout is not None:
+        raise HistoryError("a heads-up hand without a small blind cannot be written in PHH")
+    amounts = {
+        Forced.SMALL_BLIND: rules.small_blind,
+        Forced.BIG_BLIND: rules.big_blind,
+        Forced.STRADDLE: rules.straddle,
+    }
+    blinds = [0] * n
     for kind, index in posted.items():
         if expected.get(kind) != index:
             raise HistoryError(
                 f"the {kind.value} was posted by p{index + 1}: PHH places the small blind on p1,"
                 " the big blind on p2 and a straddle on p3 (the big blind on p1 when the small"
-                " blind is dead)"
+                " blind is dead or on the button)"
             )
         blinds[index] = amounts[kind]
-    return blinds, dead_small
+    return blinds, layout
 
 
 def _owed_posts(
@@ -269,6 +282,9 @@ def _actions_of(events: Sequence[Event], phh_index: Callable[[int], int]) -> lis
         if isinstance(event, BoardDealt):
             flush()
             actions.append(f"d db {format_cards(event.cards)}")
+        elif isinstance(event, RunBoardDealt):
+            # RULES 10.3: the second run's cards follow the first run's, marked for readers.
+            actions.append(f"d db {format_cards(event.cards)} # run {event.run}")
         elif isinstance(event, Acted):
             flush()
             player = f"p{phh_index(event.seat) + 1}"

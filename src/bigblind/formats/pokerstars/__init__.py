@@ -9,6 +9,11 @@ PokerTracker and Hold'em Manager import as PokerStars hands. :func:`dump_session
 joins hands as a history file does; :func:`describe_hand` phrases a hand value
 in PokerStars' words.
 
+:func:`loads` and :func:`read` read such text back, PokerStars' own files
+included, as :class:`~bigblind.formats.phh.history.HandHistory` values;
+:func:`replay` plays one on the engine and :func:`results_match` checks the
+result against the file.
+
 Amounts are chips. With a ``currency`` (a cash game for money) one chip is
 one cent: 150 is written ``$1.50``. Without one the hand is a play-money
 game, or a tournament when ``tournament`` is given.
@@ -40,6 +45,16 @@ Seat 2: bob (big blind) folded before Flop
 
 from bigblind.formats.pokerstars.header import Tournament
 from bigblind.formats.pokerstars.naming import describe_hand
+from bigblind.formats.pokerstars.reader import loads, read, replay, results_match
 from bigblind.formats.pokerstars.writer import dump_session, dumps
 
-__all__ = ["Tournament", "describe_hand", "dump_session", "dumps"]
+__all__ = [
+    "Tournament",
+    "describe_hand",
+    "dump_session",
+    "dumps",
+    "loads",
+    "read",
+    "replay",
+    "results_match",
+]

@@ -17,6 +17,7 @@ from bigblind.sessions.live.events import (
     ProcedureApplied,
     Ruling,
     StubShuffled,
+    Undone,
 )
 from bigblind.sessions.live.hand import LiveHand, legal_words
 from bigblind.sessions.live.session import LiveSession
@@ -34,5 +35,6 @@ __all__ = [
     "ProcedureApplied",
     "Ruling",
     "StubShuffled",
+    "Undone",
     "legal_words",
 ]

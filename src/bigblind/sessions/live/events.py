@@ -22,6 +22,7 @@ __all__ = [
     "ProcedureApplied",
     "Ruling",
     "StubShuffled",
+    "Undone",
 ]
 
 
@@ -103,6 +104,14 @@ class Misdealt(NamedTuple):
     reason: str
 
 
+@_kind_sensitive
+class Undone(NamedTuple):
+    """The dealer undid step ``step`` of the hand (from 1): ``what``, in words."""
+
+    step: int
+    what: str
+
+
 LiveEvent = (
     DealStarted
     | CardDealt
@@ -111,6 +120,7 @@ LiveEvent = (
     | ErrorReported
     | ProcedureApplied
     | Misdealt
+    | Undone
 )
 
 

@@ -63,6 +63,7 @@ from bigblind.sessions.live.state import (
     _cap,
     _cards,
     _uncap,
+    recorded,
 )
 
 __all__ = ["LiveHand", "legal_words"]
@@ -167,6 +168,12 @@ class LiveHand(_DealerErrorProcedures):
         if awaiting == "show":
             seat = hand.actor
             assert seat is not None
+            if seat in self._dead:
+                return (
+                    f"{_cap(self.names[seat])}'s hand is dead (RULES 9.2) but is due to be"
+                    " shown first: turn it up (name the cards); the dealer awards the pot"
+                    " without it"
+                )
             return f"{_cap(self.names[seat])} shows (name the cards) or mucks"
         street = _STREETS[awaiting]
         plan, reason = self._burn_plan(street)
@@ -192,6 +199,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # -------------------------------------------------------- dealing holes
 
+    @recorded
     def deal_hole(
         self, seat: int | None = None, card: str | int | None = None, *, exposed: bool = False
     ) -> Ruling | None:
@@ -275,6 +283,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # -------------------------------------------------------------- board
 
+    @recorded
     def burn(self, card: str | int | None = None) -> None:
         """Burn the top card before the street due (RULES 3.2); ``card`` if the dealer saw it.
 
@@ -299,6 +308,7 @@ class LiveHand(_DealerErrorProcedures):
             self._return_set_aside()
         self._take_burn(street, burnt)
 
+    @recorded
     def deal_board(self, cards: str | Iterable[str | int]) -> Ruling | None:
         """The dealer turns board cards face up: the flop, the turn or the river.
 
@@ -345,30 +355,35 @@ class LiveHand(_DealerErrorProcedures):
 
     # ------------------------------------------------------------- betting
 
+    @recorded
     def act(self, action: str) -> None:
         """Play an action text for the seat to act: 'fold', 'check', 'call', 'raise 8' ..."""
         self._betting("act")
         self.hand.act(action)
         self._sync()
 
+    @recorded
     def fold(self) -> None:
         """The seat to act folds."""
         self._betting("fold")
         self.hand.fold()
         self._sync()
 
+    @recorded
     def check(self) -> None:
         """The seat to act checks."""
         self._betting("check")
         self.hand.check()
         self._sync()
 
+    @recorded
     def call(self) -> None:
         """The seat to act calls."""
         self._betting("call")
         self.hand.call()
         self._sync()
 
+    @recorded
     def raise_to(self, amount: int) -> None:
         """The seat to act bets or raises to ``amount`` in all this round."""
         self._betting("raise")
@@ -381,6 +396,7 @@ class LiveHand(_DealerErrorProcedures):
 
     # ------------------------------------------------------------ showdown
 
+    @recorded
     def show(self, cards: str | Iterable[str | int] | None = None) -> None:
         """The seat due to show turns its cards up; name them where they are unknown."""
         hand = self.hand
@@ -411,6 +427,7 @@ class LiveHand(_DealerErrorProcedures):
         self._out.update(given)
         self._sync()
 
+    @recorded
     def muck(self) -> None:
         """The seat due to show throws its cards away unseen (RULES 6.7)."""
         self.hand.muck()

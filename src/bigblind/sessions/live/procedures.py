@@ -18,7 +18,14 @@ from bigblind.sessions.live.events import (
     Ruling,
     StubShuffled,
 )
-from bigblind.sessions.live.state import _BOARD, _MISDEAL, _BurnPlan, _cap, _LiveState
+from bigblind.sessions.live.state import (
+    _BOARD,
+    _MISDEAL,
+    _BurnPlan,
+    _cap,
+    _LiveState,
+    recorded,
+)
 
 
 class _DealerErrorProcedures(_LiveState):
@@ -35,19 +42,52 @@ class _DealerErrorProcedures(_LiveState):
             return "two actions in turn have taken place, one of them putting chips in"
         return ""
 
+    @recorded
     def report_wrong_count(self, seat: int, count: int) -> Ruling:
-        """A seat is found holding ``count`` cards instead of two (RULES 9.1, 9.2)."""
+        """A seat is found holding ``count`` cards, not as many as it should (RULES 9.1, 9.2).
+
+        During the deal a seat should hold the cards dealt to it so far; after
+        it, two. Before substantial action that is a misdeal; after it the
+        seat's hand is dead and the chips it put in stay in the pot.
+        """
         self._check_open("report a wrong number of cards")
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {self.seats - 1}"
             )
-        if count == 2:
-            raise IllegalActionError(f"{self.names[seat]} holding 2 cards is right: no error")
-        text = f"{_cap(self.names[seat])} holds {count} card{'s' if count != 1 else ''}, not 2"
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise IllegalActionError(f"the count {count!r} must be a number of cards, 0 or more")
+        name = self.names[seat]
+        expected = len(self._holes[seat]) if self._dealing else 2
+        if count == expected:
+            when = " at this point of the deal" if self._dealing else ""
+            raise IllegalActionError(f"{name} holding {count} cards{when} is right: no error")
+        if seat in self._dead:
+            raise IllegalActionError(f"{name}'s hand is already dead")
+        text = f"{_cap(name)} holds {count} card{'s' if count != 1 else ''}, not {expected}"
         error = ErrorReported(DealerError.WRONG_COUNT, text, seat, (), None)
-        return self._misdeal_or_refuse(error)
+        why = self.substantial_action
+        if not why:
+            return self._misdeal_now(error)
+        if self.hand.folded[seat]:
+            raise IllegalActionError(f"{name} has folded: their cards no longer play")
+        if self.hand.stacks[seat] == 0:
+            # The engine shows every all-in hand; it cannot be made to give up its claim.
+            raise IllegalActionError(
+                f"{name} is all-in: a dead all-in hand cannot be settled in this game;"
+                " settle the pot by hand"
+            )
+        # RULES 9.2: too late for a misdeal; the hand is dead (Robert's "Dead Hands").
+        procedure = (
+            f"No misdeal: substantial action has taken place ({why}; RULES 9.2)."
+            f" {_cap(name)}'s hand is dead; the chips already in stay in the pot."
+        )
+        ruling = self._rule(error, "9.2", procedure)
+        self._dead.add(seat)
+        self._sync()
+        return ruling
 
+    @recorded
     def misdeal(self, reason: str) -> Ruling:
         """Call a misdeal for another cause of RULES 9.1 (e.g. a seat not entitled was dealt)."""
         self._check_open("call a misdeal")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 
-from bigblind.engine.hand import Hand
+from bigblind.engine.hand import MAX_PLAYERS, Hand
 from bigblind.engine.rules import Rules
 from bigblind.errors import HistoryError, IllegalActionError, RulesError
 from bigblind.sessions.live.hand import LiveHand
 from bigblind.sessions.names import check_name
+from bigblind.sessions.table import DealPlan, Table, TableError
 
 __all__ = ["LiveSession"]
 
@@ -18,7 +20,10 @@ class LiveSession:
 
     Players with chips are dealt in; the button moves one player clockwise
     after every hand (RULES 2.1), never after a misdeal (a redeal belongs to
-    the same hand).
+    the same hand). The button, the blinds and the blinds owed are kept as
+    at a cash :class:`~bigblind.sessions.table.Table` (RULES 10.1): a player
+    added between hands posts a big blind or waits for it, and when the game
+    becomes heads-up nobody posts the big blind twice in a row (RULES 8.4).
 
     >>> from bigblind import Rules
     >>> session = LiveSession(Rules.no_limit(blinds=(1, 2)), [("Ann", 50), ("Bob", 50)])
@@ -36,35 +41,87 @@ class LiveSession:
     def __init__(
         self, rules: Rules, players: Sequence[tuple[str, int]], *, button: int = 0
     ) -> None:
-        self.rules = rules
+        self._rules = rules
         self._names: list[str] = []
         self._stacks: list[int] = []
         self._current: LiveHand | None = None
+        self._plan: DealPlan | None = None
         self.button = 0
+        self._table = Table(rules, seats=MAX_PLAYERS, keep_history=False)
         self.set_players(players, button=button)
         self._dealt: tuple[int, ...] = ()
         self._history: list[tuple[LiveHand, tuple[int, ...], tuple[str, ...]]] = []
 
+    @property
+    def rules(self) -> Rules:
+        """The rules of the next hand."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        if self._current is not None:
+            raise IllegalActionError("the rules change between hands, not during one")
+        self._rules = rules
+        self._table.rules = rules
+
     def set_players(self, players: Sequence[tuple[str, int]], *, button: int | None = None) -> None:
-        """Seat the players (name, chips) in clockwise order; between hands only."""
+        """Seat the players (name, chips) in clockwise order: a new game, nobody owes a blind.
+
+        Between hands only. A player joining a game in progress is seated
+        with :meth:`add_player`.
+        """
         if self._current is not None:
             raise IllegalActionError("players change between hands, not during one")
         names = [check_name(name, RulesError) for name, _ in players]
         stacks = [chips for _, chips in players]
-        if not 2 <= len(names) <= 23:
-            raise RulesError(f"a live game seats 2 to 23 players, not {len(names)}")
+        if not 2 <= len(names) <= MAX_PLAYERS:
+            raise RulesError(f"a live game seats 2 to {MAX_PLAYERS} players, not {len(names)}")
         if len(set(names)) != len(names):
             raise RulesError("two players have the same name: give each a name of their own")
         for name, chips in players:
             if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
                 raise RulesError(f"{name}'s stack {chips!r} must be whole chips, 0 or more")
+        if button is not None and not 0 <= button < len(names):
+            raise RulesError(f"button {button} must be a seat from 0 to {len(names) - 1}")
+        first = min(self.button, len(names) - 1) if button is None else button
+        table = Table(self._rules, seats=MAX_PLAYERS, first_button=first, keep_history=False)
+        for seat, (name, chips) in enumerate(zip(names, stacks, strict=True)):
+            if chips > 0:
+                table.seat_player(seat, name, chips)
+        self._table = table
         self._names, self._stacks = names, stacks
-        if button is not None:
-            if not 0 <= button < len(names):
-                raise RulesError(f"button {button} must be a seat from 0 to {len(names) - 1}")
-            self.button = button
-        else:
-            self.button = min(self.button, len(names) - 1)
+        self.button = first
+
+    def add_player(
+        self, name: str, chips: int, *, seat: int | None = None, wait_for_big_blind: bool = False
+    ) -> None:
+        """A player joins the game between hands (RULES 10.1).
+
+        ``seat`` is their place in the clockwise order (0 to the number of
+        players; default: after the last). As at a cash table they post a big
+        blind to play at once, or wait until the big blind reaches them
+        (``wait_for_big_blind``); while fewer than two play, a new game starts.
+        """
+        if self._current is not None:
+            raise IllegalActionError("players join between hands, not during one")
+        count = len(self._names)
+        at = count if seat is None else seat
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= count:
+            raise RulesError(f"seat {seat!r} must be a place from 0 to {count}")
+        if count >= MAX_PLAYERS:
+            raise RulesError(f"a live game seats at most {MAX_PLAYERS} players")
+        check_name(name, RulesError)
+        if name in self._names:
+            raise RulesError(f"a player named {name!r} is in the game already")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+            raise RulesError(f"{name}'s stack {chips!r} must be whole chips, 1 or more")
+        if at < count:
+            self._table._open_seat(at)
+        self._table.join(at, name, chips, wait_for_big_blind=wait_for_big_blind)
+        self._names.insert(at, name)
+        self._stacks.insert(at, chips)
+        if at <= self.button and at < count:
+            self.button += 1
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -92,45 +149,46 @@ class LiveSession:
         return tuple(hand for hand, _, _ in self._history)
 
     def can_deal(self) -> bool:
-        """Whether two players have chips."""
-        return sum(1 for chips in self._stacks if chips > 0) >= 2
+        """Whether two players can be dealt in."""
+        return self._table.can_deal()
 
     def start_hand(self) -> LiveHand:
-        """Start the next hand among the players with chips."""
+        """Start the next hand: the button, the blinds and who is dealt in as at a cash
+        table (RULES 2.1, 2.3, 10.1); nobody posts the big blind twice in a row."""
         if self._current is not None:
             raise IllegalActionError("a hand is being played: finish it first")
-        dealt = tuple(s for s, chips in enumerate(self._stacks) if chips > 0)
-        if len(dealt) < 2:
-            raise RulesError("a hand needs two players with chips")
-        button = self.button
-        while button not in dealt:
-            button = (button + 1) % len(self._stacks)
-        self.button = button
+        try:
+            plan = self._table.plan_deal()
+        except TableError as error:
+            raise RulesError(f"a hand needs two players with chips: {error}") from None
+        dealt = plan.layout.dealt
         labels = tuple(f"{self._names[s]} (seat {s + 1})" for s in dealt)
-        self._dealt = dealt
-        self._current = LiveHand(
-            self.rules,
-            [self._stacks[s] for s in dealt],
-            button=dealt.index(button),
+        live = LiveHand(
+            plan.rules,
+            plan.stacks,
+            button=plan.button,
             names=labels,
+            blind_seats=plan.blind_seats,
+            live_blinds=plan.live_blinds,
+            dead_blinds=plan.dead_blinds,
         )
-        return self._current
+        self._table.commit_deal(plan)
+        self.button = plan.layout.button
+        self._plan, self._dealt, self._current = plan, dealt, live
+        return live
 
     def finish_hand(self) -> None:
         """Take the finished hand's stacks and move the button (RULES 2.1, 7.1)."""
-        live = self._current
-        if live is None or live.result is None:
+        live, plan = self._current, self._plan
+        if live is None or plan is None or live.result is None:
             raise IllegalActionError("no finished hand to take: the hand is not over")
+        self._table.settle_deal(plan, live.result.stacks)
         for hand_seat, seat in enumerate(self._dealt):
             self._stacks[seat] = live.result.stacks[hand_seat]
         self._history.append((live, self._dealt, tuple(self._names[s] for s in self._dealt)))
-        self._current = None
-        n = len(self._stacks)
-        for step in range(1, n + 1):
-            seat = (self.button + step) % n
-            if self._stacks[seat] > 0:
-                self.button = seat
-                break
+        self._current = self._plan = None
+        with contextlib.suppress(TableError):  # nobody left to play: the button stays
+            self.button = self._table.layout().button
 
     def phh(self, **metadata: object) -> str:
         """The finished hands as one PHH ``.phhs`` text (those PHH can express)."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Concatenate, Literal, NamedTuple, ParamSpec, TypeVar
 
 from bigblind.cards import Card, format_cards, parse_cards
 from bigblind.engine.events import Event, Street
@@ -11,7 +12,7 @@ from bigblind.engine.hand import Hand, HandResult, Legal
 from bigblind.engine.pots import Pot
 from bigblind.engine.rules import Rules
 from bigblind.errors import CardError, HandFinishedError, IllegalActionError, RulesError
-from bigblind.sessions.live.events import DealStarted, LiveEvent, Ruling
+from bigblind.sessions.live.events import DealStarted, LiveEvent, Ruling, Undone
 
 _DECK = 52
 _BOARD = 5
@@ -25,6 +26,68 @@ _MISDEAL = (
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
 _BurnPlan = Literal["burn", "card", "waived", "skip", "done"]
+
+_S = TypeVar("_S", bound="_LiveState")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+_WORDS = {
+    "deal_hole": "a hole card",
+    "burn": "a burn",
+    "deal_board": "board cards",
+    "act": "an action",
+    "fold": "a fold",
+    "check": "a check",
+    "call": "a call",
+    "raise_to": "a raise",
+    "show": "a show",
+    "muck": "a muck",
+    "report_wrong_count": "a wrong number of cards reported",
+    "misdeal": "a misdeal called",
+}
+
+
+class _Step(NamedTuple):
+    """One input of the dealer, as the method called and its arguments."""
+
+    method: str
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+    def words(self) -> str:
+        shown = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        detail = f" ({', '.join(shown)})" if shown else ""
+        return _WORDS[self.method] + detail
+
+
+def _cancelled(log: Sequence[_Step | Undone]) -> set[int]:
+    """The log entries undone: each undo takes back the latest step still standing."""
+    standing: list[int] = []
+    cancelled: set[int] = set()
+    for index, entry in enumerate(log):
+        if isinstance(entry, Undone):
+            cancelled.add(standing.pop())
+        else:
+            standing.append(index)
+    return cancelled
+
+
+def recorded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+    """Log a dealer's step once it is taken (a step that raises changed nothing)."""
+
+    @functools.wraps(method)
+    def step(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if self._depth:
+            return method(self, *args, **kwargs)
+        self._depth += 1
+        try:
+            result = method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+        self._log.append(_Step(method.__name__, tuple(args), dict(kwargs)))
+        return result
+
+    return step
 
 
 class _LiveState:
@@ -54,10 +117,62 @@ class _LiveState:
         self._dead_blinds = dict(dead_blinds or {})
         self.button = button
         self.seats = n
+        # The dealer's steps and undos, in order: the hand is a replay of the steps
+        # not undone (undo).
+        self._log: list[_Step | Undone] = []
+        self._depth = 0
+        self._reset()
+
+    def _reset(self) -> None:
         self._deals: list[Hand] = []
         self._record: list[Event | LiveEvent] = []
         self._rulings: list[Ruling] = []
         self._new_deal()
+
+    # ------------------------------------------------------------------ undo
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The dealer's steps that stand (not undone), in words, oldest first."""
+        cancelled = _cancelled(self._log)
+        return tuple(
+            entry.words()
+            for index, entry in enumerate(self._log)
+            if isinstance(entry, _Step) and index not in cancelled
+        )
+
+    def undo(self) -> Undone:
+        """Undo the last step that stands: an action, a card, a burn, a show, a ruling.
+
+        Any number of times, back to the start of the hand. The undo stays in
+        :attr:`events` as an :class:`Undone` event; the hand is replayed from
+        its start without the steps undone.
+        """
+        cancelled = _cancelled(self._log)
+        standing = [
+            i for i, e in enumerate(self._log) if isinstance(e, _Step) and i not in cancelled
+        ]
+        if not standing:
+            raise IllegalActionError("nothing to undo: the hand is at its start")
+        last = self._log[standing[-1]]
+        assert isinstance(last, _Step)
+        undone = Undone(len(standing), last.words())
+        self._log.append(undone)
+        self._replay()
+        return undone
+
+    def _replay(self) -> None:
+        cancelled = _cancelled(self._log)
+        self._depth += 1
+        try:
+            self._reset()
+            for index, entry in enumerate(self._log):
+                if isinstance(entry, Undone):
+                    self._record.append(entry)
+                elif index not in cancelled:
+                    getattr(self, entry.method)(*entry.args, **entry.kwargs)
+        finally:
+            self._depth -= 1
 
     def _new_deal(self) -> None:
         hand = Hand(
@@ -88,13 +203,36 @@ class _LiveState:
         self._waived: dict[Street, str] = {}
         self._burn_card: Card | None = None
         self._returning: list[Card] = []  # set aside, back into the stub before the river
+        self._dead: set[int] = set()
         self._record.append(DealStarted(len(self._deals)))
         self._sync()
 
     def _sync(self) -> None:
-        events = self.hand.events
-        self._record.extend(events[self._seen :])
-        self._seen = len(events)
+        """Take the engine's new events; a dead hand folds, checks or mucks when due."""
+        hand = self.hand
+        while True:
+            events = hand.events
+            self._record.extend(events[self._seen :])
+            self._seen = len(events)
+            seat = hand.actor
+            if self._dealing or seat is None or seat not in self._dead:
+                return
+            # The engine knows no dead hands: the seat gives up its claim at every turn
+            # (a fold, or a check when nothing is at stake) and mucks at the showdown.
+            if hand.awaiting == "show":
+                try:
+                    hand.muck()
+                except IllegalActionError:
+                    return  # the engine shows this hand (all-in, or first): see next_step
+            elif hand.legal is not None and hand.legal.fold:
+                hand.fold()
+            else:
+                hand.check()
+
+    @property
+    def dead_seats(self) -> frozenset[int]:
+        """The seats whose hand was declared dead (RULES 9.2)."""
+        return frozenset(self._dead)
 
     @property
     def hand(self) -> Hand:

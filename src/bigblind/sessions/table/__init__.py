@@ -35,11 +35,12 @@ option when nobody raised), the dead small blind goes into the main pot.
 """
 
 from bigblind.sessions.table.play import Table
-from bigblind.sessions.table.records import HandRecord, Layout, PlayerInfo, TableHand
+from bigblind.sessions.table.records import DealPlan, HandRecord, Layout, PlayerInfo, TableHand
 from bigblind.sessions.table.settings import (
     BuyIn,
     Decide,
     Rake,
+    RunTwiceDecide,
     Status,
     StraddleDecide,
     StraddleOffer,
@@ -48,11 +49,13 @@ from bigblind.sessions.table.settings import (
 
 __all__ = [
     "BuyIn",
+    "DealPlan",
     "Decide",
     "HandRecord",
     "Layout",
     "PlayerInfo",
     "Rake",
+    "RunTwiceDecide",
     "Status",
     "StraddleDecide",
     "StraddleOffer",

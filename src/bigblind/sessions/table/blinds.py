@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
-from bigblind.sessions.table.records import Layout
-from bigblind.sessions.table.seating import _Player, _Positions, _Seating
+from bigblind.sessions.table.records import DealPlan, Layout, _Positions
+from bigblind.sessions.table.seating import _Player, _Seating
 from bigblind.sessions.table.settings import Status, StraddleOffer, TableError
 
 
@@ -37,6 +38,66 @@ class _BlindPlan(_Seating):
             return None
         rules = self._rules
         return StraddleOffer(seat, p.name, p.stack, rules.straddle, rules.big_blind)
+
+    def plan_deal(self, *, straddle: bool = False) -> DealPlan:
+        """The next hand as the engine needs it, without changing the table.
+
+        For a host that deals the hand itself (a live game): build the hand
+        from the plan, then :meth:`commit_deal` it and, when it is over,
+        :meth:`settle_deal` its stacks. ``straddle``: the player offered the
+        straddle takes it (RULES 2.7).
+        """
+        rules = self._rules
+        if straddle and not rules.straddle:
+            raise TableError("this table's rules have no straddle: deal with straddle=False")
+        layout, positions, promote = self._plan(straddle)
+        if rules.straddle and layout.straddler is None:
+            rules = dataclasses.replace(rules, straddle=0)
+        players = [self._seats[seat] for seat in layout.dealt]
+        index = {seat: i for i, seat in enumerate(layout.dealt)}
+        small = None if layout.small_blind is None else index[layout.small_blind]
+        return DealPlan(
+            layout=layout,
+            rules=rules,
+            names=tuple(p.name for p in players if p is not None),
+            stacks=tuple(p.stack for p in players if p is not None),
+            button=layout.engine_button,
+            blind_seats=(small, index[layout.big_blind]),
+            live_blinds={index[seat]: amount for seat, amount in layout.live.items()},
+            dead_blinds={index[seat]: amount for seat, amount in layout.dead.items()},
+            hand_number=self.hands_played + 1,
+            _positions=positions,
+            _promote=promote,
+        )
+
+    def commit_deal(self, plan: DealPlan) -> None:
+        """The planned hand is dealt: players entering are in, blinds missed are owed."""
+        if plan.hand_number != self.hands_played + 1:
+            raise TableError(f"the plan for hand {plan.hand_number} is stale: plan the next hand")
+        self._accrue_missed(plan._positions, plan.layout.dealt)
+        for seat in plan.layout.dealt:
+            p = self._seats[seat]
+            assert p is not None
+            p.status = Status.ACTIVE
+            p.owes_small = p.owes_big = False
+            p.fresh = False
+        for seat in plan._promote:
+            entering = self._seats[seat]
+            assert entering is not None
+            entering.status = Status.ACTIVE
+            entering.owes_small = entering.owes_big = False
+        self._previous = plan._positions
+        self.hands_played += 1
+
+    def settle_deal(self, plan: DealPlan, stacks: Sequence[int]) -> None:
+        """Take the stacks a hand dealt by its host ended with, by hand seat."""
+        self._between_hands("settle a hand dealt elsewhere")
+        if len(stacks) != len(plan.layout.dealt):
+            raise TableError(f"{len(stacks)} stacks for {len(plan.layout.dealt)} players dealt in")
+        for seat, stack in zip(plan.layout.dealt, stacks, strict=True):
+            p = self._seats[seat]
+            if p is not None:
+                p.stack = stack
 
     def next_big_blind(self) -> int | None:
         """The table seat that would post the next big blind, or None if no hand can start."""
@@ -86,7 +147,11 @@ class _BlindPlan(_Seating):
         straddle: bool,
     ) -> tuple[Layout, _Positions] | None:
         n_seats = self.seat_count
-        if previous is not None and self.dead_button and not afresh:
+        # After a heads-up hand the button was the small blind: the dead-button method
+        # has no button to keep, so the next hand is placed as with a moving button and
+        # a new player after the big blind is dealt in at once (RULES 10.1).
+        heads_up_before = previous is not None and previous.button == previous.small_blind
+        if previous is not None and self.dead_button and not afresh and not heads_up_before:
             # RULES 8.4, TDA 32: the big blind moves to the next player due; the small
             # blind and the button follow on the seats before it, empty or not.
             big = _after(eligible, previous.big_blind, n_seats)
@@ -194,7 +259,10 @@ class _BlindPlan(_Seating):
             return
         n = self.seat_count
         for seat, p in enumerate(self._seats):
-            if p is None or p.status is not Status.SITTING_OUT or p.stack == 0 or p.fresh:
+            # RULES 10.1: a player sitting out owes the blinds that pass, and so does a
+            # busted player, who owes them on rebuying.
+            away = p is not None and (p.status is Status.SITTING_OUT or p.stack == 0)
+            if p is None or not away or p.fresh:
                 continue
             if 0 < (seat - previous.big_blind) % n < (positions.big_blind - previous.big_blind) % n:
                 p.owes_big = True

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from bigblind.cards import Deck
 from bigblind.engine.events import Forced, Posted
-from bigblind.engine.hand import Hand
+from bigblind.engine.hand import Hand, HandView
 from bigblind.engine.pots import split
 from bigblind.formats.phh import dump_session
 from bigblind.sessions.clock import TimedOut, Turn
 from bigblind.sessions.table.blinds import _BlindPlan
 from bigblind.sessions.table.records import HandRecord, TableHand
-from bigblind.sessions.table.settings import Decide, Status, StraddleDecide, TableError
+from bigblind.sessions.table.settings import (
+    Decide,
+    RunTwiceDecide,
+    Status,
+    StraddleDecide,
+    TableError,
+)
 
 __all__ = ["Table"]
 
@@ -54,43 +59,22 @@ class Table(_BlindPlan):
         ``now`` starts the first player's clock (default: the table's time).
         """
         self._between_hands("start a hand")
-        rules = self._rules
-        if straddle and not rules.straddle:
-            raise TableError("this table's rules have no straddle: deal with straddle=False")
-        layout, positions, promote = self._plan(straddle)
-        if rules.straddle and layout.straddler is None:
-            rules = dataclasses.replace(rules, straddle=0)
-        seated = [self._seats[seat] for seat in layout.dealt]
-        players = [p for p in seated if p is not None]
-        stacks_before = tuple(p.stack for p in players)
-        index = {seat: i for i, seat in enumerate(layout.dealt)}
-        small = None if layout.small_blind is None else index[layout.small_blind]
+        plan = self.plan_deal(straddle=straddle)
         if deck is None:
             deck = Deck.shuffled(self._random.getrandbits(64)) if self._random else Deck()
         hand = Hand(
-            rules,
-            stacks_before,
-            button=layout.engine_button,
+            plan.rules,
+            plan.stacks,
+            button=plan.button,
             deck=deck,
-            blind_seats=(small, index[layout.big_blind]),
-            live_blinds={index[seat]: amount for seat, amount in layout.live.items()},
-            dead_blinds={index[seat]: amount for seat, amount in layout.dead.items()},
+            blind_seats=plan.blind_seats,
+            live_blinds=plan.live_blinds,
+            dead_blinds=plan.dead_blinds,
+            offer_run_twice=self.run_it_twice,
         )
-        # The hand is dealt: now the table changes.
-        self._accrue_missed(positions, layout.dealt)
-        for p in players:
-            p.status = Status.ACTIVE
-            p.owes_small = p.owes_big = False
-            p.fresh = False
-        for seat in promote:
-            entering = self._seats[seat]
-            assert entering is not None
-            entering.status = Status.ACTIVE
-            entering.owes_small = entering.owes_big = False
-        self._previous = positions
-        self.hands_played += 1
-        names = tuple(p.name for p in players)
-        self._current = TableHand(self.hands_played, hand, layout, names, stacks_before, level)
+        self.commit_deal(plan)
+        layout, stacks_before = plan.layout, plan.stacks
+        self._current = TableHand(self.hands_played, hand, layout, plan.names, stacks_before, level)
         self._timeouts = []
         self._start_turn(now)
         return self._current
@@ -151,13 +135,16 @@ class Table(_BlindPlan):
         deck: Deck | None = None,
         level: int | None = None,
         straddle: StraddleDecide | Mapping[int, StraddleDecide] | None = None,
+        run_twice: RunTwiceDecide | Mapping[int, RunTwiceDecide] | None = None,
     ) -> HandRecord:
         """Deal and play a whole hand: ``decide`` (one for all, or one per table seat)
         chooses each action from the seat's view.
 
         ``straddle`` (one for all, or one per table seat) is asked whether the
         player offered the straddle takes it (RULES 2.7); without an answer
-        nobody straddles.
+        nobody straddles. ``run_twice`` (one for all, or one per table seat) is
+        asked whether each player still in agrees to run it twice (RULES
+        10.3); without an answer the board is run once.
         """
         offer = self.straddle_offer()
         take = False
@@ -165,15 +152,26 @@ class Table(_BlindPlan):
             ask = straddle if callable(straddle) else straddle.get(offer.seat)
             take = ask is not None and ask(offer) is True
         self.start_hand(deck=deck, level=level, straddle=take)
-        self.play_turns(decide)
+        self.play_turns(decide, run_twice=run_twice)
         return self.finish_hand()
 
-    def play_turns(self, decide: Decide | Mapping[int, Decide]) -> None:
+    def play_turns(
+        self,
+        decide: Decide | Mapping[int, Decide],
+        *,
+        run_twice: RunTwiceDecide | Mapping[int, RunTwiceDecide] | None = None,
+    ) -> None:
         """Play the hand being dealt to its end, asking ``decide`` (one for all, or one per
-        table seat) for each action; on the table's clock when it has one (RULES 10.4)."""
+        table seat) for each action, on the table's clock when it has one (RULES 10.4),
+        and ``run_twice`` whether to run it twice (RULES 10.3)."""
         current = self._playing("play")
         hand = current.hand
         while not hand.finished:
+            asked = self.runs_offer()
+            if asked:
+                views = {seat: hand.view(current.hand_seat(seat)) for seat in asked}
+                self.choose_runs(s for s in asked if _agrees(run_twice, s, views[s]))
+                continue
             actor = hand.actor
             if actor is None:  # pragma: no cover - auto dealing and showdown never wait
                 raise TableError(f"the hand awaits {hand.awaiting}")
@@ -189,6 +187,38 @@ class Table(_BlindPlan):
             now = self._time()
             if self.time_out(now) is None:
                 self.act(action, now=now)
+
+    # ----------------------------------------------------------- run it twice
+
+    def runs_offer(self) -> tuple[int, ...]:
+        """The table seats asked whether to run it twice (RULES 10.3), else ().
+
+        At a table with ``run_it_twice``, once the betting has ended with
+        players all-in before the river, every player still in is asked.
+        """
+        current = self._current
+        if current is None or current.hand.awaiting != "runs":
+            return ()
+        hand = current.hand
+        return tuple(seat for i, seat in enumerate(current.seats) if not hand.folded[i])
+
+    def choose_runs(self, agreed: Iterable[int]) -> int:
+        """Run the rest of the board twice when every seat asked is in ``agreed`` (the
+        table seats that said yes), else once: a refusal or no answer means one run
+        (RULES 10.3). Returns the number of runs."""
+        asked = self.runs_offer()
+        if not asked:
+            raise TableError("nobody is asked to run it twice now")
+        yes = set(agreed)
+        strangers = sorted(yes - set(asked))
+        if strangers:
+            raise TableError(f"seats {strangers} were not asked: the seats asked are {asked}")
+        hand = self._playing("run it twice").hand
+        if yes == set(asked) and hand.can_run_twice:
+            hand.run_twice()
+            return 2
+        hand.run_once()
+        return 1
 
     # ------------------------------------------------------------------- clock
 
@@ -277,6 +307,16 @@ class Table(_BlindPlan):
             f"<Table{name} {len(self.players)}/{self.seat_count} seated,"
             f" {self.hands_played} hands played>"
         )
+
+
+def _agrees(
+    run_twice: RunTwiceDecide | Mapping[int, RunTwiceDecide] | None, seat: int, view: HandView
+) -> bool:
+    """Whether the player in ``seat`` said yes to running it twice; no answer is a no."""
+    if run_twice is None:
+        return False
+    ask = run_twice if callable(run_twice) else run_twice.get(seat)
+    return ask is not None and ask(view) is True
 
 
 def _share_out(total: int, amounts: Sequence[int]) -> list[int]:

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand, HandView
+from bigblind.engine.rules import Rules
 from bigblind.sessions.clock import TimedOut
 from bigblind.sessions.table.settings import Status, TableError
 
-__all__ = ["HandRecord", "Layout", "PlayerInfo", "TableHand"]
+__all__ = ["DealPlan", "HandRecord", "Layout", "PlayerInfo", "TableHand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,36 @@ class Layout:
     dead: Mapping[int, int] = field(default_factory=dict)
     live: Mapping[int, int] = field(default_factory=dict)
     straddler: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Positions:
+    button: int
+    small_blind: int  # the small blind's seat, even when dead
+    big_blind: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealPlan:
+    """The next hand of a table as the engine takes it, in hand seats.
+
+    ``rules`` are the table's, without the straddle when nobody takes it;
+    ``stacks``, ``names``, ``button``, ``blind_seats``, ``live_blinds`` and
+    ``dead_blinds`` go to :class:`~bigblind.engine.hand.Hand` (or a live
+    hand) as they are.
+    """
+
+    layout: Layout
+    rules: Rules
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    button: int
+    blind_seats: tuple[int | None, int]
+    live_blinds: Mapping[int, int]
+    dead_blinds: Mapping[int, int]
+    hand_number: int
+    _positions: _Positions = field(repr=False)
+    _promote: tuple[int, ...] = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import Rules
 from bigblind.sessions.clock import Clock, ClockSettings, TimedOut
 from bigblind.sessions.names import check_name
-from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand
+from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand, _Positions
 from bigblind.sessions.table.settings import BuyIn, Rake, Status, TableError
 
 
@@ -23,13 +23,6 @@ class _Player:
     owes_small: bool = False
     owes_big: bool = False
     fresh: bool = True  # never dealt in since joining
-
-
-@dataclass(frozen=True, slots=True)
-class _Positions:
-    button: int
-    small_blind: int  # the small blind's seat, even when dead
-    big_blind: int
 
 
 class _Seating:
@@ -50,6 +43,7 @@ class _Seating:
         keep_history: bool = True,
         time_to_act: ClockSettings | None = None,
         clock_time: Callable[[], float] = time.monotonic,
+        run_it_twice: bool = False,
     ) -> None:
         if not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, not {seats!r}")
@@ -74,9 +68,12 @@ class _Seating:
         self.chips_in = 0
         self.chips_out = 0
         self.rake_taken = 0
+        self.run_it_twice = run_it_twice
         self.clock = None if time_to_act is None else Clock(time_to_act)
         self._time = clock_time
         self._timeouts: list[TimedOut] = []
+        # Blinds owed by players who left, by name: rejoining does not wipe them (RULES 10.1).
+        self._left_owing: dict[str, tuple[bool, bool]] = {}
         # A cash table sits an away player out (RULES 10.4); a tournament deals them in.
         self.sit_out_away = True
 
@@ -172,8 +169,13 @@ class _Seating:
             raise TableError(
                 f"{name!r} cannot buy in for {chips}: the buy-in is {limits[0]} to {limits[1]}"
             )
-        status = Status.WAITING if wait_for_big_blind else Status.POSTING
-        self._seats[seat] = _Player(name, chips, status, owes_big=not wait_for_big_blind)
+        owed_small, _ = self._left_owing.pop(name, (False, False))
+        if wait_for_big_blind:
+            # Waiting for the big blind settles every blind owed (Robert's Rules).
+            self._seats[seat] = _Player(name, chips, Status.WAITING)
+        else:
+            player = _Player(name, chips, Status.POSTING, owes_small=owed_small, owes_big=True)
+            self._seats[seat] = player
         self.chips_in += chips
         if self.clock is not None:
             self.clock.seat(name)
@@ -201,6 +203,8 @@ class _Seating:
         p = self._occupant(seat)
         self._seats[seat] = None
         self.chips_out += p.stack
+        if p.owes_small or p.owes_big:
+            self._left_owing[p.name] = (p.owes_small, p.owes_big)
         return p.stack
 
     def sit_out(self, seat: int) -> None:
@@ -243,11 +247,16 @@ class _Seating:
         if self._current is None and p.status is Status.SITTING_OUT:
             self.sit_in(seat)
 
-    def rebuy(self, seat: int, chips: int) -> None:
+    def rebuy(self, seat: int, chips: int, *, wait_for_big_blind: bool = False) -> None:
         """Add ``chips`` to a stack; the result must reach the minimum buy-in and stay within
-        the maximum (RULES 10.1)."""
+        the maximum (RULES 10.1).
+
+        A busted player owes the blinds that passed while they had no chips:
+        they post them to play at once, or wait for the big blind.
+        """
         self._between_hands("rebuy")
         p = self._occupant(seat)
+        busted = p.stack == 0
         self._check_chips(chips, "rebuy for")
         limits = self.buy_in_limits()
         if limits is not None and not limits[0] <= p.stack + chips <= limits[1]:
@@ -257,6 +266,8 @@ class _Seating:
             )
         p.stack += chips
         self.chips_in += chips
+        if busted and p.status is not Status.SITTING_OUT and (p.owes_small or p.owes_big):
+            p.status = Status.WAITING if wait_for_big_blind else Status.POSTING
 
     def top_up(self, seat: int, chips: int | None = None) -> int:
         """Add chips up to the maximum buy-in (all the way when ``chips`` is None); returns
@@ -279,6 +290,26 @@ class _Seating:
         p.stack += chips
         self.chips_in += chips
         return chips
+
+    def _open_seat(self, at: int) -> None:
+        """Empty seat ``at`` by moving the players from it on one seat up, keeping the
+        button and blinds with them (a live game's newcomer sits between two players)."""
+        self._between_hands("make room")
+        if self._seats[-1] is not None:
+            raise TableError(f"all {self.seat_count} seats are taken")
+        self._seats.insert(at, None)
+        self._seats.pop()
+
+        def moved(seat: int) -> int:
+            return seat + 1 if seat >= at else seat
+
+        last = self._previous
+        if last is not None:
+            self._previous = _Positions(
+                moved(last.button), moved(last.small_blind), moved(last.big_blind)
+            )
+        if self._first_button is not None:
+            self._first_button = moved(self._first_button)
 
     def _between_hands(self, what: str) -> None:
         if self._current is not None:

@@ -11,10 +11,23 @@ from typing import Literal, NamedTuple, TypeAlias
 from bigblind.engine.hand import HandView
 from bigblind.errors import BigblindError
 
-__all__ = ["BuyIn", "Decide", "Rake", "Status", "StraddleDecide", "StraddleOffer", "TableError"]
+__all__ = [
+    "BuyIn",
+    "Decide",
+    "Rake",
+    "RunTwiceDecide",
+    "Status",
+    "StraddleDecide",
+    "StraddleOffer",
+    "TableError",
+]
 
 Decide: TypeAlias = Callable[[HandView], str]
 """A player's decision: the seat's view in, an action text out ('fold', 'call', 'raise 6' ...)."""
+
+
+RunTwiceDecide: TypeAlias = Callable[[HandView], bool]
+"""Whether a player all-in or still in agrees to run the rest of the board twice (RULES 10.3)."""
 
 
 class StraddleOffer(NamedTuple):

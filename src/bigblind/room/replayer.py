@@ -1,0 +1,124 @@
+"""A finished hand step by step, with every visible hand's exact equity (the hand replayer).
+
+The browser's replayer shows a past hand one event at a time. Each step
+carries the public line of the log, the board so far, and each player's
+cards as the viewer may see them: the viewer's own, and every hand shown at
+the showdown (RULES 3.4, 6.7; mucked hands stay hidden, RULES 6.8). Where
+two or more players still in the hand have visible cards, each gets the
+exact all-in equity on that board (the project's equity calculator), as
+television coverage shows it.
+
+>>> from bigblind import Deck, Hand, Rules
+>>> hand = Hand(Rules.no_limit(blinds=(1, 2)), stacks=[100, 100], deck=Deck.shuffled(seed=3))
+>>> hand.raise_to(100); hand.call()
+>>> steps = hand_steps(hand, ["Ann", "Bob"], seats=[0, 1], visible={0: None, 1: None})
+>>> steps[-1]["text"].startswith("Ann wins") or steps[-1]["text"].startswith("Bob wins")
+True
+>>> [p["equity"] is not None for p in steps[3]["players"]]
+[True, True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bigblind.cards import Card, format_cards
+from bigblind.engine import Hand
+from bigblind.engine.events import Acted, ActionKind, BoardDealt
+from bigblind.evaluation import equity
+from bigblind.room.room import Room
+from bigblind.room.settings import RoomError
+from bigblind.room.views import describe_event, shown_cards
+
+__all__ = ["hand_list", "hand_replay", "hand_steps"]
+
+
+def hand_steps(
+    hand: Hand,
+    names: Sequence[str],
+    *,
+    seats: Sequence[int],
+    visible: Mapping[int, str | None],
+) -> list[dict[str, Any]]:
+    """Each public step of ``hand`` with the board and the visible hands' equities.
+
+    ``seats`` maps hand seats to table seats; ``visible`` holds the hand seats
+    whose cards the viewer may see (a value of None reads them from the hand).
+    """
+    cards: dict[int, tuple[Card, ...]] = {}
+    for seat, text in visible.items():
+        hole = hand.hole(seat)
+        if text is None and all(c is not None for c in hole):
+            cards[seat] = tuple(c for c in hole if c is not None)
+    folded: set[int] = set()
+    board: list[Card] = []
+    steps: list[dict[str, Any]] = []
+    cache: dict[tuple[tuple[Card, ...], frozenset[int]], dict[int, float]] = {}
+    for event in hand.events:
+        if isinstance(event, BoardDealt):
+            board.extend(event.cards)
+        if isinstance(event, Acted) and event.kind is ActionKind.FOLD:
+            folded.add(event.seat)
+        line = describe_event(event, names)
+        if line is None:
+            continue
+        live = frozenset(s for s in cards if s not in folded)
+        key = (tuple(board), live)
+        if key not in cache:
+            cache[key] = _equities(cards, live, board)
+        shares = cache[key]
+        steps.append(
+            {
+                "text": line,
+                "board": format_cards(board, " "),
+                "players": [
+                    {
+                        "seat": seats[s],
+                        "name": names[s],
+                        "cards": format_cards(cards[s], " ") if s in cards else "",
+                        "folded": s in folded,
+                        "equity": shares.get(s),
+                    }
+                    for s in range(len(names))
+                ],
+            }
+        )
+    return steps
+
+
+def _equities(
+    cards: Mapping[int, tuple[Card, ...]], live: frozenset[int], board: Sequence[Card]
+) -> dict[int, float]:
+    if len(live) < 2 or len(board) not in (0, 3, 4, 5):
+        return {}
+    order = sorted(live)
+    result = equity(
+        [format_cards(cards[s]) for s in order], board=format_cards(board, " "), exact=True
+    )
+    return {s: p.equity for s, p in zip(order, result.players, strict=True)}
+
+
+def hand_list(room: Room) -> list[dict[str, Any]]:
+    """The finished hands of ``room``, newest first, with a one-line summary."""
+    out = []
+    for record in reversed(room.table.history):
+        names = record.table_hand.names
+        won = [names[s] for s, amount in enumerate(record.winnings) if amount > 0]
+        out.append({"number": record.number, "summary": f"won by {', '.join(won) or 'nobody'}"})
+    return out
+
+
+def hand_replay(room: Room, number: int, viewer: int | None) -> dict[str, Any]:
+    """Hand ``number`` of ``room`` step by step as ``viewer`` (a table seat or None) may see it."""
+    record = next((r for r in room.table.history if r.number == number), None)
+    if record is None:
+        raise RoomError(f"there is no finished hand {number} in this room")
+    current = record.table_hand
+    shown = shown_cards(current)
+    visible: dict[int, str | None] = {}
+    for hand_seat, table_seat in enumerate(record.seats):
+        if table_seat == viewer or table_seat in shown:
+            visible[hand_seat] = None
+    steps = hand_steps(record.hand, current.names, seats=record.seats, visible=visible)
+    return {"number": number, "steps": steps}

@@ -1,0 +1,99 @@
+// One WebSocket to the room, reconnecting by itself with the tab's token.
+import { showBanner } from "./dom.js";
+
+export const VERSION = 1;
+
+export class Connection {
+  constructor(room, { onState, onWelcome, onError, onStatus }) {
+    this.room = room;
+    this.handlers = { onState, onWelcome, onError, onStatus };
+    this.socket = null;
+    this.attempt = 0;
+    this.nextId = 1;
+    this.closed = false;
+    this.connect();
+  }
+
+  get token() {
+    return localStorage.getItem(`bigblind:${this.room}`);
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams();
+    if (this.token) params.set("token", this.token);
+    return `${scheme}://${location.host}/api/rooms/${encodeURIComponent(this.room)}/ws?${params}`;
+  }
+
+  connect() {
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempt = 0;
+      showBanner("");
+      this.handlers.onStatus?.(true);
+    });
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => {
+      this.handlers.onStatus?.(false);
+      if (this.closed) return;
+      // Back off up to 5 s: a restarting server comes back within a few seconds.
+      const delay = Math.min(5000, 300 * 2 ** this.attempt);
+      this.attempt += 1;
+      showBanner(`Connection lost: reconnecting (attempt ${this.attempt})…`);
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "welcome") {
+      if (message.token) localStorage.setItem(`bigblind:${this.room}`, message.token);
+      this.handlers.onWelcome?.(message);
+    } else if (message.type === "state") {
+      this.handlers.onState?.(message.state);
+    } else if (message.type === "error") {
+      this.handlers.onError?.(message.error);
+    }
+  }
+
+  /** Send a request; false when the connection is down (nothing is queued). */
+  send(type, fields = {}) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      this.handlers.onError?.("Not connected: wait for the reconnection, then try again.");
+      return false;
+    }
+    this.socket.send(JSON.stringify({ v: VERSION, id: this.nextId++, type, ...fields }));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}
+
+/** GET or POST JSON under /api, with the tab's tokens; throws Error(message). */
+export async function api(path, { method = "GET", body, room } = {}) {
+  const headers = {};
+  if (room) {
+    const token = localStorage.getItem(`bigblind:${room}`);
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) throw new Error(data?.error ?? `the server answered ${response.status}`);
+  return data;
+}

@@ -1,0 +1,198 @@
+// The side panels: hand log, chat, ledger, host controls, replayer, options.
+import { api } from "./connection.js";
+import { cardEl, cardList, chips, el, fill } from "./dom.js";
+
+const BOTS = ["random", "station", "tag", "strong"];
+
+export class Panels {
+  constructor(root, connection, room) {
+    this.root = root;
+    this.connection = connection;
+    this.room = room;
+    this.tab = "log";
+    this.state = null;
+    this.ledger = null;
+    this.replay = null;
+    this.tabs = el("div", { class: "tabs", role: "tablist" });
+    this.body = el("div", { class: "panel", role: "tabpanel" });
+    fill(root, this.tabs, this.body);
+  }
+
+  render(state, isHost) {
+    this.state = state;
+    this.isHost = isHost;
+    const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["replay", "Replayer"]];
+    if (isHost) names.push(["host", `Host${state.requests.length ? ` (${state.requests.length})` : ""}`]);
+    names.push(["options", "Options"]);
+    fill(
+      this.tabs,
+      names.map(([key, label]) => el("button", { type: "button", class: this.tab === key ? "on" : "", "data-testid": `tab-${key}`, onclick: () => this.show(key) }, label)),
+    );
+    // Typing in a panel's form must not be wiped by the next state.
+    if (this.body.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+    this.draw();
+  }
+
+  show(tab) {
+    this.tab = tab;
+    if (tab === "ledger") this.loadLedger();
+    if (tab === "replay") this.loadHands();
+    this.render(this.state, this.isHost);
+  }
+
+  draw() {
+    const draw = { log: this.logPanel, chat: this.chatPanel, ledger: this.ledgerPanel, host: this.hostPanel, replay: this.replayPanel, options: this.optionsPanel }[this.tab] ?? this.logPanel;
+    fill(this.body, draw.call(this));
+    if (this.tab === "chat") {
+      const lines = this.body.querySelector(".chat-lines");
+      if (lines) lines.scrollTop = lines.scrollHeight;
+    }
+  }
+
+  logPanel() {
+    const state = this.state;
+    const current = state.hand?.log ?? [];
+    const last = state.last_hand;
+    return [
+      el("h3", {}, state.hand ? `Hand #${state.hand.number}` : last ? `Hand #${last.number}` : "No hand yet"),
+      el("div", { class: "log", "data-testid": "hand-log" }, (state.hand ? current : last?.log ?? []).map((line) => el("div", {}, line))),
+    ];
+  }
+
+  chatPanel() {
+    const input = el("input", { maxlength: 300, placeholder: "Say something", "aria-label": "chat", "data-testid": "chat-input" });
+    const form = el("form", { class: "chat-form", onsubmit: (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (text && this.connection.send("chat", { text })) input.value = "";
+    } }, input, el("button", { type: "submit" }, "Send"));
+    return [
+      el("div", { class: "chat-lines", "data-testid": "chat" }, this.state.chat.map((line) => el("div", {}, el("strong", {}, `${line.name}: `), line.text))),
+      form,
+    ];
+  }
+
+  async loadLedger() {
+    try {
+      this.ledger = await api(`/api/rooms/${this.room}/ledger`, { room: this.room });
+    } catch (problem) {
+      this.ledger = { error: problem.message };
+    }
+    if (this.tab === "ledger") this.draw();
+  }
+
+  ledgerPanel() {
+    const ledger = this.ledger;
+    const downloads = el(
+      "p",
+      {},
+      el("a", { href: `/api/rooms/${this.room}/ledger.csv`, download: "ledger.csv" }, "Ledger CSV"),
+      " · ",
+      el("a", { href: "#", "data-testid": "download-phh", onclick: (event) => this.download(event, "phh") }, "Hands (PHH)"),
+      " · ",
+      el("a", { href: "#", "data-testid": "download-pokerstars", onclick: (event) => this.download(event, "pokerstars") }, "Hands (PokerStars)"),
+    );
+    if (!ledger) return [el("p", {}, "Loading…"), downloads];
+    if (ledger.error) return [el("p", { class: "error-text" }, ledger.error), downloads];
+    const rows = (ledger.players ?? []).map((row) =>
+      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0)), el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
+    );
+    return [
+      el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack"), el("th", {}, "Net")), rows),
+      el("p", {}, el("button", { type: "button", onclick: () => this.loadLedger() }, "Refresh")),
+      downloads,
+    ];
+  }
+
+  async download(event, kind) {
+    event.preventDefault();
+    try {
+      const text = await api(`/api/rooms/${this.room}/history.${kind === "phh" ? "phh" : "txt"}`, { room: this.room });
+      const blob = new Blob([typeof text === "string" ? text : JSON.stringify(text)], { type: "text/plain" });
+      const link = el("a", { href: URL.createObjectURL(blob), download: `${this.room}.${kind === "phh" ? "phhs" : "txt"}` });
+      link.click();
+    } catch (problem) {
+      alert(`Could not download the hands: ${problem.message}`);
+    }
+  }
+
+  hostPanel() {
+    const state = this.state;
+    const send = (type, fields) => this.connection.send(type, fields);
+    const requests = state.requests.length
+      ? state.requests.map((r) => el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request }) }, "Approve"), el("button", { type: "button", onclick: () => send("refuse", { request: r.request }) }, "Refuse")))
+      : [el("p", { class: "hint" }, "No seat requests.")];
+    const bot = el("select", { "aria-label": "bot", "data-testid": "bot-kind" }, BOTS.map((b) => el("option", { value: b }, b)));
+    const [small, big, ante] = state.blinds;
+    const sb = el("input", { type: "number", min: 0, value: small, "aria-label": "small blind" });
+    const bb = el("input", { type: "number", min: 1, value: big, "aria-label": "big blind" });
+    const an = el("input", { type: "number", min: 0, value: ante, "aria-label": "ante" });
+    const seats = state.seats.map((seat, i) => seat && i !== state.you ? el("div", { class: "host-row" }, `${seat.name}`, el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"), el("button", { type: "button", class: "danger", onclick: () => send("remove", { seat: i }) }, "Remove")) : null);
+    return [
+      el("h3", {}, "Seat requests"),
+      requests,
+      el("h3", {}, "Table"),
+      el("div", { class: "host-row" }, bot, el("button", { type: "button", "data-testid": "add-bot", onclick: () => send("add_bot", { bot: bot.value }) }, "Add bot"), state.paused ? el("button", { type: "button", "data-testid": "resume", onclick: () => send("resume") }, "Resume") : el("button", { type: "button", "data-testid": "pause", onclick: () => send("pause") }, "Pause")),
+      el("div", { class: "host-row" }, "Blinds", sb, bb, "ante", an, el("button", { type: "button", onclick: () => send("set_blinds", { small: Number(sb.value), big: Number(bb.value), ante: Number(an.value) }) }, "From next hand")),
+      el("h3", {}, "Players"),
+      seats,
+      el("p", {}, el("button", { type: "button", class: "danger", "data-testid": "end-game", onclick: () => confirm("End the game for everyone? Every stack is cashed out.") && send("end") }, "End the game")),
+    ];
+  }
+
+  async loadHands() {
+    try {
+      this.replay = { hands: await api(`/api/rooms/${this.room}/hands`, { room: this.room }), hand: null, step: 0 };
+    } catch (problem) {
+      this.replay = { error: problem.message };
+    }
+    if (this.tab === "replay") this.draw();
+  }
+
+  async openHand(number) {
+    try {
+      const hand = await api(`/api/rooms/${this.room}/hands/${number}/replay`, { room: this.room });
+      this.replay = { ...this.replay, hand, step: 0 };
+    } catch (problem) {
+      this.replay = { ...this.replay, error: problem.message };
+    }
+    this.draw();
+  }
+
+  replayPanel() {
+    const replay = this.replay;
+    if (!replay) return el("p", {}, "Loading…");
+    if (replay.error) return el("p", { class: "error-text" }, replay.error);
+    const list = el("select", { "aria-label": "hand", "data-testid": "replay-hand", onchange: (event) => this.openHand(event.target.value) }, el("option", { value: "" }, "Pick a hand"), (replay.hands ?? []).map((h) => el("option", { value: h.number, selected: replay.hand?.number === h.number }, `#${h.number} ${h.summary ?? ""}`)));
+    if (!replay.hand) return [list, el("p", { class: "hint" }, "Step through a finished hand with each shown hand's exact equity on every street.")];
+    const steps = replay.hand.steps;
+    const step = steps[Math.min(replay.step, steps.length - 1)];
+    const move = (delta) => {
+      this.replay.step = Math.max(0, Math.min(steps.length - 1, this.replay.step + delta));
+      this.draw();
+    };
+    return [
+      list,
+      el("div", { class: "host-row" }, el("button", { type: "button", "data-testid": "replay-prev", onclick: () => move(-1) }, "◀"), `${replay.step + 1} / ${steps.length}`, el("button", { type: "button", "data-testid": "replay-next", onclick: () => move(1) }, "▶")),
+      el("div", { class: "replay-step", "data-testid": "replay-step" }, step.text),
+      el("div", { class: "replay-board" }, cardList(step.board).map(cardEl)),
+      el("div", { class: "replay-players" }, step.players.map((p) => el("div", {}, el("strong", {}, p.name), " ", cardList(p.cards).map(cardEl), p.equity == null ? "" : ` ${(p.equity * 100).toFixed(1)}%`, p.equity == null ? null : el("div", { class: "equity-bar" }, el("div", { style: `width:${p.equity * 100}%` }))))),
+    ];
+  }
+
+  optionsPanel() {
+    const fourColour = el("input", { type: "checkbox", checked: document.body.classList.contains("four-colour"), "data-testid": "four-colour" });
+    fourColour.addEventListener("change", () => {
+      document.body.classList.toggle("four-colour", fourColour.checked);
+      localStorage.setItem("bigblind:four-colour", fourColour.checked ? "1" : "");
+    });
+    const s = this.state.settings ?? {};
+    return [
+      el("label", {}, fourColour, " Four-colour deck"),
+      el("h3", {}, "This game"),
+      el("div", { class: "hint" }, `${{ nl: "No limit", pl: "Pot limit", fl: "Fixed limit" }[s.structure] ?? ""} ${s.game === "tournament" ? "tournament" : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.straddle ? "; straddles allowed" : ""}.`),
+      el("h3", {}, "Keys"),
+      el("div", { class: "hint" }, "F fold · C or space check/call · R amount, Enter to bet · 1 x2 · 2 x3 · 3 33% · 4 50% · 5 pot · 6 all-in"),
+    ];
+  }
+}

@@ -1,0 +1,173 @@
+// The felt: seats round an oval, the board, the pots, bets, the button and the clock.
+import { cardEl, cardList, chips, el, fill } from "./dom.js";
+
+function place(index, count, me) {
+  // The viewer sits at the bottom; the others follow clockwise.
+  const angle = Math.PI / 2 + ((index - (me ?? 0)) * 2 * Math.PI) / count;
+  return { x: Math.cos(angle), y: Math.sin(angle) };
+}
+
+function at(node, point, radius) {
+  node.style.left = `${50 + point.x * radius * 46}%`;
+  node.style.top = `${50 + point.y * radius * 44}%`;
+  return node;
+}
+
+function clockEl(state, seat, now) {
+  const hand = state.hand;
+  if (!hand || hand.actor !== seat.seat || hand.deadline == null) return null;
+  const left = Math.max(0, hand.deadline - now);
+  const decision = state.settings?.decision_seconds ?? 30;
+  const bank = seat.time_bank ?? 0;
+  const inBank = left <= bank && bank > 0 && left < decision + bank;
+  const base = inBank ? bank : decision;
+  const shown = inBank ? left : left - bank;
+  const share = Math.max(0, Math.min(1, shown / Math.max(1, base)));
+  return el(
+    "div",
+    {},
+    el("div", { class: `clock${inBank ? " bank" : ""}` }, el("div", { style: `width:${share * 100}%` })),
+    el("div", { class: "clock-text", "data-testid": "countdown" }, inBank ? `time bank ${Math.ceil(left)}s` : `${Math.ceil(Math.max(0, shown))}s`),
+  );
+}
+
+function seatCards(state, seat) {
+  const own = seat.cards ? cardList(seat.cards) : null;
+  if (own) return own.map(cardEl);
+  const shown = !state.hand && state.last_hand?.shown?.[String(seat.seat)];
+  if (shown) return cardList(shown).map(cardEl);
+  if (state.hand && seat.in_hand && !seat.folded) return [cardEl(null), cardEl(null)];
+  return [];
+}
+
+function seatTags(state, seat) {
+  const tags = [];
+  const hand = state.hand;
+  if (hand?.small_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "SB"));
+  if (hand?.big_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "BB"));
+  if (seat.bot) tags.push(`bot: ${seat.bot} `);
+  if (seat.away) tags.push("away ");
+  else if (seat.status === "sitting_out") tags.push("sitting out ");
+  else if (seat.status === "waiting") tags.push("waiting for the big blind ");
+  return tags;
+}
+
+export function renderTable(root, state, { now, onSit, winners }) {
+  const count = state.seats.length;
+  const me = state.you;
+  const hand = state.hand;
+  const nodes = [el("div", { class: "felt" })];
+
+  state.seats.forEach((seat, index) => {
+    const point = place(index, count, me);
+    if (!seat) {
+      const canSit = me === null && !state.ended && onSit;
+      nodes.push(
+        at(
+          el(
+            "div",
+            { class: "seat empty", "data-seat": index },
+            el("div", { class: "box" }, canSit ? el("button", { type: "button", onclick: () => onSit(index), "data-testid": `sit-${index}` }, `Sit here (${index + 1})`) : `Seat ${index + 1}`),
+          ),
+          point,
+          1,
+        ),
+      );
+      return;
+    }
+    const classes = ["seat", seat.status];
+    if (hand?.actor === index) classes.push("acting");
+    if (me === index) classes.push("me");
+    if (seat.folded) classes.push("folded");
+    if (seat.away) classes.push("away");
+    if (winners.has(index)) classes.push("winner");
+    nodes.push(
+      at(
+        el(
+          "div",
+          { class: classes.join(" "), "data-seat": index, "data-testid": `seat-${index}` },
+          el("div", { class: "cards", "data-testid": `cards-${index}` }, seatCards(state, seat)),
+          el(
+            "div",
+            { class: "box" },
+            el("div", { class: "name", title: seat.name }, seat.name),
+            el("div", { class: "stack", "data-testid": `stack-${index}` }, chips(seat.stack)),
+            el("div", { class: "tags" }, seatTags(state, seat)),
+            seat.last_action ? el("div", { class: "last" }, seat.last_action) : null,
+            clockEl(state, seat, now),
+          ),
+        ),
+        point,
+        1,
+      ),
+    );
+    if (seat.bet > 0) {
+      nodes.push(at(el("div", { class: "bet-chip", "data-testid": `bet-${index}` }, chips(seat.bet)), point, 0.6));
+    }
+    if (hand?.button === index) {
+      const shifted = { x: point.x * 0.74 + 0.12, y: point.y * 0.74 };
+      nodes.push(at(el("div", { class: "dealer-btn", title: "dealer button" }, "D"), shifted, 1));
+    }
+  });
+
+  nodes.push(centerEl(state));
+  fill(root, nodes);
+}
+
+function boardEl(text, testid) {
+  const cards = cardList(text);
+  const slots = cards.map(cardEl);
+  while (slots.length < 5) slots.push(cardEl("slot"));
+  return el("div", { class: "board", "data-testid": testid }, slots);
+}
+
+function centerEl(state) {
+  const hand = state.hand;
+  const last = state.last_hand;
+  const parts = [];
+  const boards = hand?.boards ?? (hand ? [hand.board] : last ? last.boards ?? [last.board] : []);
+  if (boards.length === 0) parts.push(boardEl("", "board"));
+  boards.forEach((board, i) => {
+    if (boards.length > 1) parts.push(el("div", { class: "run-label" }, i === 0 ? "First run" : "Second run"));
+    parts.push(boardEl(board, i === 0 ? "board" : "board-2"));
+  });
+  const pots = hand?.pots ?? (hand ? [{ name: "Pot", amount: hand.pot }] : []);
+  parts.push(
+    el(
+      "div",
+      { class: "pots", "data-testid": "pots" },
+      pots.filter((p) => p.amount > 0).map((p, i) => el("span", { class: "pot", "data-testid": `pot-${i}` }, el("span", { class: "name" }, p.name ?? (i === 0 ? "Main pot" : `Side pot ${i}`)), chips(p.amount))),
+    ),
+  );
+  if (!hand && last) parts.push(outcomeEl(state, last));
+  if (state.paused) parts.push(el("div", { class: "paused" }, "Paused by the host"));
+  if (state.ended) parts.push(el("div", { class: "paused" }, "The game has ended"));
+  if (!hand && !last && !state.ended) {
+    const seated = state.seats.filter(Boolean).length;
+    parts.push(el("div", { class: "outcome" }, seated < 2 ? "Waiting for players…" : "The next hand starts shortly"));
+  }
+  return el("div", { class: "center" }, parts);
+}
+
+function outcomeEl(state, last) {
+  const name = (seat) => state.seats[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;
+  const lines = (last.pots ?? []).map((pot) =>
+    el("div", {}, `${pot.winners.map(name).join(" and ")} ${pot.winners.length > 1 ? "split" : "wins"} ${pot.name ?? "the pot"} (${chips(pot.amount)})${pot.hand ? ` with ${pot.hand}` : ""}`),
+  );
+  if (lines.length === 0) {
+    for (const [seat, amount] of Object.entries(last.winnings ?? {})) {
+      if (amount > 0) lines.push(el("div", {}, `${name(seat)} wins ${chips(amount)}`));
+    }
+  }
+  return el("div", { class: "outcome", "data-testid": "outcome" }, lines);
+}
+
+/** The seats that won something in the last hand. */
+export function winnersOf(state) {
+  const set = new Set();
+  if (state.hand || !state.last_hand) return set;
+  for (const [seat, amount] of Object.entries(state.last_hand.winnings ?? {})) {
+    if (amount > 0) set.add(Number(seat));
+  }
+  return set;
+}

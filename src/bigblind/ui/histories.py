@@ -1,0 +1,181 @@
+"""The hand histories of a session at the terminal table, one hand appended as it ends.
+
+Two records are kept (RULES 3.4, 6.8):
+
+* the player's own, in the history folder: PHH (``.phhs``) and PokerStars
+  text (``.txt``) of what that player saw: their cards, the cards shown,
+  never an opponent's folded or mucked cards;
+* the house's, in a folder of its own beside it (never the player's folder):
+  every card, as the dealer knows the hand.
+
+Each hand is appended to the files and flushed to disk when it ends, so a
+crash loses at most the hand being played, and writing costs the same at
+hand 1,000 as at hand 1.
+
+>>> from bigblind import Deck, Hand, Rules
+>>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=3))
+>>> hand.fold()
+>>> seen = SeenHand(hand, 0)
+>>> seen.hole(0) == hand.hole(0), seen.hole(1)
+(True, (None, None))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from bigblind.cards import Card
+from bigblind.engine.events import Event, HoleDealt, Mucked, Shown
+from bigblind.errors import HistoryError
+
+if TYPE_CHECKING:
+    from bigblind.engine.hand import Hand, HandResult
+    from bigblind.engine.rules import Rules
+
+__all__ = ["HistoryFiles", "SeenHand", "append_text", "check_folder", "house_folder"]
+
+
+class SeenHand:
+    """A hand as one seat saw it (None: a spectator), in the shape the history writers read.
+
+    Its events are the seat's view: the other players' hole cards are hidden
+    unless shown, mucked cards too. The stacks and pots are the hand's.
+    """
+
+    def __init__(self, hand: Hand, seat: int | None) -> None:
+        self.rules: Rules = hand.rules
+        self.seats: int = hand.seats
+        self.button: int = hand.button
+        self.starting_stacks: tuple[int, ...] = tuple(hand.starting_stacks)
+        self.result: HandResult | None = hand.result
+        self.finished: bool = hand.finished
+        self.awaiting: str | None = hand.awaiting
+        events = hand.view(seat if seat is not None else 0).events
+        self.events: tuple[Event, ...] = tuple(_hidden(e, seat) for e in events)
+
+    def hole(self, seat: int) -> tuple[Card | None, ...]:
+        """The seat's hole cards as seen: None for each card not seen."""
+        shown = [e for e in self.events if isinstance(e, Shown) and e.seat == seat]
+        if shown:
+            return tuple(shown[-1].cards)
+        return tuple(e.card for e in self.events if isinstance(e, HoleDealt) and e.seat == seat)
+
+    def as_hand(self) -> Hand:
+        """This view where the writers expect a hand: they read only what it holds."""
+        return cast("Hand", self)
+
+
+def _hidden(event: Event, seat: int | None) -> Event:
+    """``event`` with the cards ``seat`` may not see hidden (a spectator sees none)."""
+    if seat is not None:
+        return event
+    if isinstance(event, HoleDealt) and event.card is not None:
+        return event._replace(card=None)
+    if isinstance(event, Mucked):
+        return event._replace(cards=(None,) * len(event.cards))
+    return event
+
+
+def house_folder(history_dir: Path) -> Path:
+    """The house's folder beside the player's: ``bigblind-histories-house``.
+
+    >>> house_folder(Path("games/bigblind-histories")).as_posix()
+    'games/bigblind-histories-house'
+    """
+    return history_dir.with_name(history_dir.name + "-house")
+
+
+def check_folder(folder: Path) -> str | None:
+    """Why hand histories cannot be written in ``folder``, or None when they can.
+
+    The folder is made if missing; a file is made and removed in it to be sure.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".bigblind-write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        return f"{folder} cannot be written: {error.strerror or error}"
+    return None
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append ``text`` to ``path`` (made if missing) and flush it to the disk."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+
+
+@dataclass(slots=True)
+class HistoryFiles:
+    """Where a session's hand histories go, and how many hands they hold.
+
+    ``phh`` and ``pokerstars`` are the player's files; ``house`` the full
+    record (PHH). ``error`` is the last failure to write, ``phh_error`` why
+    the game has no PHH (pot limit).
+    """
+
+    phh: Path
+    pokerstars: Path
+    house: Path | None = None
+    hands: int = 0
+    phh_error: str | None = None
+    error: str | None = None
+    written: bool = False
+
+    def append(
+        self,
+        hand: Hand,
+        seat: int | None,
+        fields: Mapping[str, object],
+        pokerstars_text: str,
+    ) -> bool:
+        """Append one finished hand: the player's view, and the house's record; False on error."""
+        from bigblind.formats.phh import dumps
+
+        number = self.hands + 1
+        try:
+            phh_seen = phh_full = None
+            try:
+                phh_seen = dumps(SeenHand(hand, seat).as_hand(), **fields)
+                phh_full = dumps(hand, **fields)
+            except HistoryError as error:
+                self.phh_error = str(error)
+            table = f"{'' if number == 1 else chr(10)}[{number}]\n"
+            if phh_seen is not None:
+                append_text(self.phh, table + phh_seen)
+            append_text(self.pokerstars, pokerstars_text.rstrip("\n") + "\n\n\n")
+            if self.house is not None and phh_full is not None:
+                append_text(self.house, table + phh_full)
+        except OSError as error:
+            self.error = f"{error.filename or self.phh.parent}: {error.strerror or error}"
+            return False
+        self.error = None
+        self.written = True
+        self.hands = number
+        return True
+
+    def summary(self) -> list[str]:
+        """Lines that say where the histories are (or why they are not)."""
+        lines: list[str] = []
+        if self.error is not None:
+            lines.append(f"Hand histories could not be written: {self.error}")
+        if not self.written:
+            return lines or ["No hand was finished: no hand history was written."]
+        plural = "" if self.hands == 1 else "s"
+        lines.append(f"Hand histories of {self.hands} hand{plural}:")
+        if self.phh_error is None:
+            lines.append(f"  PHH         {self.phh}")
+        else:
+            lines.append(f"  PHH         not written: {self.phh_error}")
+        lines.append(f"  PokerStars  {self.pokerstars}")
+        if self.house is not None and self.phh_error is None:
+            lines.append(f"  Every card (the house's record, to review): {self.house}")
+        return lines

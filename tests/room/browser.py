@@ -1,0 +1,211 @@
+"""A real `bigblind serve` and a real Chromium for the browser tests.
+
+The browser is Chromium from the system (``BIGBLIND_CHROMIUM``, else
+``chromium`` on the PATH), driven by Playwright; tests skip, saying why,
+where either is missing. `.ci/run` installs Chromium so that they run there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    """The system Chromium, or None."""
+    return os.environ.get("BIGBLIND_CHROMIUM") or shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """`bigblind serve` in its own process, on a loopback port, over one SQLite file."""
+
+    def __init__(self, database: Path) -> None:
+        self.url_db = f"sqlite:///{database}"
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        code = "import sys; from bigblind.cli.main import main; sys.exit(main(sys.argv[1:]))"
+        command = [sys.executable, "-c", code, "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--database", self.url_db],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(self.base + "/", timeout=1).close()
+                return
+            time.sleep(0.1)
+        raise RuntimeError("bigblind serve did not start within 30 s")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        request = urllib.request.Request(self.base + path)
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
+    running.start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Where BIGBLIND_CHROMIUM is set (as .ci/run does) the browser tests are mandatory.
+    required = bool(os.environ.get("BIGBLIND_CHROMIUM"))
+    try:
+        import playwright.sync_api as sync_api
+    except ImportError:
+        if required:
+            pytest.fail("BIGBLIND_CHROMIUM is set but playwright is not installed")
+        pytest.skip("playwright is not installed (pip install playwright)")
+    path = chromium_path()
+    if path is None or not Path(path).exists():
+        if required:
+            pytest.fail(f"BIGBLIND_CHROMIUM={path} does not exist")
+        pytest.skip("no Chromium: install it (apt-get install chromium) or set BIGBLIND_CHROMIUM")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a screenshot where a person can look at it after the run."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+class Tab:
+    """One browser page at the room, recording every WebSocket frame it receives."""
+
+    def __init__(self, browser: Any, *, phone: bool = False) -> None:
+        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+        self.context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+        self.page = self.context.new_page()
+        self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            with contextlib.suppress(ValueError):
+                self.frames.append(json.loads(payload))
+
+        socket.on("framereceived", received)
+
+    def states(self) -> list[dict[str, Any]]:
+        return [f["state"] for f in self.frames if f.get("type") == "state"]
+
+    def latest(self) -> dict[str, Any]:
+        states = self.states()
+        assert states, "no state received yet"
+        return states[-1]
+
+    def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
+        """The first received state (from now on, polling) for which ``predicate`` holds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            states = self.states()
+            if states and predicate(states[-1]):
+                return states[-1]
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"timed out waiting; last state: {self.states()[-1:]}")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def create_room(tab: Tab, server: Server, **settings: str) -> tuple[str, str, str]:
+    """Create a game from the start page; (room id, join link, host link)."""
+    page = tab.page
+    page.goto(server.base + "/")
+    if settings:
+        page.click("text=More settings")
+    for name, value in settings.items():
+        field = page.locator(f"[name={name}]")
+        if field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "on")
+        else:
+            field.fill(value)
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=host-url]")
+    join = page.input_value("[data-testid=join-url]")
+    host = page.input_value("[data-testid=host-url]")
+    room = join.split("room=")[1]
+    return room, join, host
+
+
+def sit(tab: Tab, link: str, seat: int, name: str, buy_in: int | None = None) -> None:
+    """Open ``link`` and ask for ``seat``."""
+    page = tab.page
+    page.goto(link)
+    page.click(f"[data-testid=sit-{seat}]")
+    page.fill("[data-testid=join-name]", name)
+    if buy_in is not None:
+        page.fill("[data-testid=join-buy-in]", str(buy_in))
+    page.click("[data-testid=join-submit]")
+
+
+def act_passively(tab: Tab) -> bool:
+    """Check, else call, if it is this tab's turn; True when it acted."""
+    page = tab.page
+    for testid in ("check", "call"):
+        button = page.locator(f"[data-testid={testid}]")
+        if button.count():
+            try:
+                button.click(timeout=1000)
+            except Exception:  # the turn moved on while clicking: nothing was sent
+                return False
+            return True
+    return False

@@ -1,0 +1,223 @@
+"""The terminal table's keys that guard the person's game: amounts, quitting, pre-actions,
+sitting out, watching a tournament, and the preset keys."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual.pilot import Pilot
+
+from bigblind import Deck, Hand, Rules
+from bigblind.engine.hand import HandView
+from bigblind.ui.amount import read_amount
+from bigblind.ui.confirm import Confirm
+from bigblind.ui.game import Game, GameConfig
+from bigblind.ui.table_app import TableApp
+from bigblind.ui.table_screen import preset_keys
+from tests.ui.test_table_app import (
+    ScriptedBot,
+    new_game,
+    play,
+    press,
+    settle,
+    shove_until,
+    until_hero_acts,
+)
+
+
+def test_letters_do_not_act_while_an_amount_is_typed(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "station", seed=3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        number = game.current.number if game.current else 0
+        await press(pilot, "r", "3", "0", "f")  # today's trap: f folded
+        assert app.state == "hero" and app.text("amount") == "30"
+        assert "Digits only" in app.text("hint")
+        await press(pilot, "q", "c", "n")  # nor quit, call or deal
+        assert app.state == "hero" and app.text("amount") == "30"
+        assert app.screen_stack[-1].__class__ is not Confirm
+        assert game.current is not None and game.current.number == number
+        await press(pilot, "escape")
+        assert app.text("amount") == ""
+        await press(pilot, "c")  # closed: the keys act again
+        assert app.state != "hero" or game.current is None or game.current.number == number
+
+    play(app, script)
+
+
+def test_q_in_a_hand_asks_first(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "station", seed=3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        await press(pilot, "q")
+        assert isinstance(app.screen, Confirm)
+        await press(pilot, "n")
+        assert not isinstance(app.screen, Confirm) and app.state == "hero"
+        await press(pilot, "q")
+        await press(pilot, "y")
+        assert app.return_code == 0 or app.return_code is None
+        assert app._exit
+
+    play(app, script)
+
+
+def test_ctrl_c_stops_at_once(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "station", seed=3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 130
+
+    play(app, script)
+
+
+def test_call_any_ahead_is_played_when_the_turn_comes() -> None:
+    gate = threading.Event()
+    gate.set()
+
+    class GatedBot(ScriptedBot):
+        def act(self, view: HandView) -> str:
+            assert gate.wait(10)
+            return super().act(view)
+
+    settings = GameConfig(players=3, seed=2, bots=("station",), speed=0, write_histories=False)
+    game = Game(settings, bot_factory=GatedBot)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        gate.clear()
+        await pilot.press("c")
+        await pilot.pause(0.2)
+        assert app.state == "bot" and game.hero_in_hand
+        await pilot.press("c")
+        assert "yours: call any" in app.text("turn")
+        assert " f  check/fold ahead" in app.text("keys")
+        gate.set()
+        await settle(pilot)
+        assert "(your pre-action: call any)" in app.log_texts
+
+    play(app, script)
+
+
+def test_sitting_out_and_coming_back(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "station", players=3, seed=2)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        await press(pilot, "s")
+        assert "between hands" in app.text("message")
+        await press(pilot, "f")
+        for _ in range(10):
+            if app.state == "between":
+                break
+            await press(pilot, "c" if app.state == "hero" else "n")
+        await press(pilot, "s")
+        assert game.sitting_out and "You sit out" in app.text("message")
+        assert " s  come back" in app.text("keys")
+        await press(pilot, "n")
+        assert game.current is None or game.hero_hand_seat() is None
+        await settle(pilot)
+        assert "sitting out" in app.text("seats")
+        await press(pilot, "s")
+        assert not game.sitting_out and app.text("message").startswith("Welcome back")
+
+    play(app, script)
+
+
+def _watch_to_the_end(tmp_path: Path, seed: int) -> bool:
+    """Shove against one caller and two folders; once out, watch: False if never out."""
+    config = GameConfig(
+        players=4,
+        seed=seed,
+        bots=("station", "folder", "folder"),
+        speed=0,
+        tournament=True,
+        history_dir=tmp_path / "h",
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+    watched: list[bool] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        await shove_until(pilot, "over", tries=80)
+        tournament = game.tournament
+        assert app.state == "over" and tournament is not None
+        if game.hero_place in (None, 1) or tournament.finished:
+            return
+        assert " w  watch the rest" in app.text("keys")
+        assert "place" in app.text("turn")
+        await press(pilot, "w")
+        assert app.state == "between"
+        for _ in range(300):
+            if tournament.finished:
+                break
+            await press(pilot, "n")
+        assert tournament.finished and app.state == "over"
+        assert "Hero" not in app.text("seats") or "out" in app.text("seats")
+        watched.append(True)
+
+    play(app, script)
+    return bool(watched)
+
+
+def test_out_of_a_tournament_the_person_can_watch_it_end(tmp_path: Path) -> None:
+    assert any(_watch_to_the_end(tmp_path / str(seed), seed) for seed in range(1, 20))
+
+
+# RULES 5.7: presets keep their keys; key 6 is always all-in.
+def test_preset_keys_keep_their_numbers() -> None:
+    hand = Hand(Rules.no_limit(blinds=(1, 2)), [200, 200, 200], deck=Deck.shuffled(seed=1))
+    keys = dict(preset_keys(hand.view(0)))
+    assert keys["6"] == "all-in 200" and keys["1"] == "x2 4"
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: nobody has bet
+    keys = dict(preset_keys(hand.view(hand.actor or 0)))
+    assert "1" not in keys and "2" not in keys and keys["6"].startswith("all-in")
+    limit = Hand(Rules.fixed_limit(blinds=(1, 2)), [200, 200], deck=Deck.shuffled(seed=1))
+    assert preset_keys(limit.view(limit.actor or 0)) == [("6", "raise to 4")]
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=40) | st.builds(lambda n: "9" * n, st.integers(1, 6000)))
+def test_any_text_in_the_amount_field_is_read_or_refused(text: str) -> None:
+    amount = read_amount(text)
+    if amount is not None:
+        assert (0 <= amount < 10**9 and str(amount) == text.strip().lstrip("0")) or amount == 0
+
+
+# RULES 10.4: the person's clock counts down; when it runs out the person checks or folds.
+def test_the_clock_counts_down_and_acts_on_timeout(tmp_path: Path) -> None:
+    config = GameConfig(
+        players=2, seed=3, bots=("station",), speed=0, clock=0.3, history_dir=tmp_path / "h"
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        counted = False
+        for _ in range(200):
+            if app.state == "hero":
+                counted = counted or "time bank" in app.text("turn")
+            elif app.state == "between":
+                await pilot.press("n")
+            await pilot.pause(0.02)
+            if any("your time ran out" in line for line in app.log_texts):
+                break
+        line = next(line for line in app.log_texts if "your time ran out" in line)
+        assert line in ("(your time ran out: you check)", "(your time ran out: you fold)")
+        assert counted
+
+    play(app, script)
