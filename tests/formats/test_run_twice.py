@@ -10,7 +10,6 @@ from bigblind import Deck, Hand, HistoryError, Rules
 from bigblind.formats import phh
 
 
-
 def run_twice(seed: int, *, flop_first: bool = False) -> Hand:
     """Three players all-in, the rest of the board dealt twice."""
     hand = Hand(
