@@ -229,6 +229,11 @@ class Tab:
             self.closed = True
             self.updated.set()
 
+    async def play(self, policy: Callable[[Json], Json | None]) -> None:
+        """Act by ``policy`` from now on, starting with the state already received."""
+        self.policy = policy
+        await self._maybe_act()
+
     def _retry(self) -> None:
         if not self.closed:
             self._pending_retry = asyncio.ensure_future(self._maybe_act())

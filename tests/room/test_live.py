@@ -154,3 +154,35 @@ def test_unknown_room_and_bad_requests_over_http(tmp_path: Path) -> None:
         room = create_room(base)["room"]
         answer = httpx.post(f"{base}/api/rooms/{room}/seats", json={"name": "A", "seat": 0})
         assert answer.status_code == 400 and "buy_in" in answer.json()["error"]
+
+
+def shove(state: Json) -> Json:
+    legal = state["hand"]["legal"]
+    if legal["min_raise_to"] is not None:
+        return {"action": "all-in"}
+    return {"action": "call"}
+
+
+def test_run_it_twice_over_the_wire(tmp_path: Path) -> None:  # RULES 10.3
+    store = SqlStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    with ServerThread(create_app(store, bot_delay=0, static=None)) as server:
+        asyncio.run(run_twice(server.base))
+
+
+async def run_twice(base: str) -> None:
+    created = create_room(
+        base, bots=["station"], run_it_twice=True, open_seating=True, next_hand_seconds=0
+    )
+    room = created["room"]
+    token = ask_seat(base, room, "Ann", 5, 200)["token"]
+    ann = await Tab(base, room, token).open()
+    await ann.play(shove)
+    state = await ann.until(lambda s: s["hand"] is not None and s["hand"]["runs_offer"] != [])
+    assert state["hand"]["runs_offer"] == [0, 5]
+    # The bot (seat 0) agrees at once.
+    await ann.until(lambda s: s["hand"] is not None and s["hand"]["run_votes"] == {"0": True})
+    await ann.send("run_it_twice", agree=True)
+    state = await ann.until(lambda s: s["last_hand"] is not None)
+    boards = state["last_hand"]["boards"]
+    assert len(boards) == 2 and all(board.count(" ") == 4 for board in boards)
+    await ann.close()

@@ -81,6 +81,7 @@ async def play(base: str) -> tuple[str, list[Tab]]:
             if mine and mine["stack"] == 0 and not mine["in_hand"]:
                 await tab.send("top_up", chips=100)  # a rebuy, dealt in from the next hand
         await spectator.until(partial(more_hands_than, state["hands_played"]))
+        await asyncio.sleep(0.01)
     await tabs[0].send("show")  # a voluntary show of the last hand, allowed to all
     await asyncio.sleep(0.2)
     for tab in tabs:
@@ -89,7 +90,9 @@ async def play(base: str) -> tuple[str, list[Tab]]:
 
 
 def more_hands_than(count: int, state: Json) -> bool:
-    return bool(state["hands_played"] > count)
+    # Or stalled: too few players with chips until the broke ones top up.
+    stalled = state["hand"] is None and state["next_hand_at"] is None
+    return bool(state["hands_played"] > count or stalled)
 
 
 def check_message(message: Json, history: dict[int, HandRecord]) -> int:

@@ -362,3 +362,59 @@ def test_random_play_conserves_chips_and_replays(moves: list[tuple[int, str]]) -
         assert room.chips_accounted()
     again = Room.restore("t", json.loads(json.dumps(room.events)))
     assert again.view(1) == room.view(1)
+
+
+def all_in_preflop(room: Room, ids: dict[int, Identity]) -> None:
+    """Everyone all-in before the flop: the betting ends, the offer to run twice is made."""
+    room.deal(at=2.0)
+    while room.current is not None and room.actor is not None:
+        seat = room.actor
+        legal = room.view(seat)["hand"]["legal"]
+        room.act(ids[seat], "all-in" if legal["min_raise_to"] else "call", at=3.0)
+
+
+def test_run_it_twice_when_everyone_in_agrees() -> None:  # RULES 10.3
+    room = make_room(run_it_twice=True)
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    all_in_preflop(room, ids)
+    assert room.current is not None and sorted(room.runs_offer()) == [0, 1, 2]
+    assert room.view(None)["hand"]["runs_deadline"] == 3.0 + 30
+    room.run_it_twice(ids[0], True, at=4.0)
+    with pytest.raises(RoomError, match="answered already"):
+        room.run_it_twice(ids[0], False, at=4.0)
+    room.run_it_twice(ids[1], True, at=4.0)
+    room.run_it_twice(ids[2], True, at=4.0)
+    last = room.view(None)["last_hand"]
+    assert room.current is None and len(last["boards"]) == 2
+    assert room.chips_accounted()
+    again = Room.restore("t", json.loads(json.dumps(room.events)))
+    assert again.view(None)["last_hand"] == last
+
+
+def test_one_refusal_means_one_run() -> None:  # RULES 10.3
+    room = make_room(run_it_twice=True)
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    all_in_preflop(room, ids)
+    room.run_it_twice(ids[0], True, at=4.0)
+    room.run_it_twice(ids[1], False, at=4.0)
+    assert room.current is None and len(room.view(None)["last_hand"]["boards"]) == 1
+    with pytest.raises(RoomError, match="not asked"):
+        room.run_it_twice(ids[2], True, at=4.0)
+
+
+def test_no_answer_in_time_means_one_run() -> None:  # RULES 10.3
+    room = make_room(run_it_twice=True, decision_seconds=10)
+    ids = seat_players(room, ["Ann", "Bob"])
+    all_in_preflop(room, ids)
+    room.run_it_twice(ids[0], True, at=4.0)
+    with pytest.raises(RoomError, match="no run-it-twice offer has run out"):
+        room.lapse_runs(at=12.9)
+    room.lapse_runs(at=13.0)
+    assert room.current is None and len(room.view(None)["last_hand"]["boards"]) == 1
+
+
+def test_no_offer_without_the_setting() -> None:  # RULES 10.3: by agreement, where allowed
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob"])
+    all_in_preflop(room, ids)
+    assert room.current is None and room.runs_offer() == ()

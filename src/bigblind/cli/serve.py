@@ -79,10 +79,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on the first Ctrl-C
+    # uvicorn stops on the first Ctrl-C; it exits by SystemExit when it cannot listen.
+    with contextlib.suppress(KeyboardInterrupt, SystemExit):
         server.run()
     if not server.started:
-        print(f"could not listen on {args.host}:{args.port}", file=err)
+        print(f"could not listen on {args.host}:{args.port}: is the port in use?", file=err)
         return 2
     print("stopped", file=out)
     return 0

@@ -51,6 +51,7 @@ __all__ = [
     "RequestedSeat",
     "Resume",
     "RoomState",
+    "RunItTwice",
     "SeatState",
     "SetAway",
     "SetBlinds",
@@ -136,6 +137,14 @@ class Leave(_Request):
     """Leave the table; the stack goes to the ledger (after the hand, if dealt in)."""
 
     type: Literal["leave"]
+
+
+class RunItTwice(_Request):
+    """Answer the offer to run the rest of the board twice (RULES 10.3): every player still
+    in must agree; a refusal, or no answer in time, means one run."""
+
+    type: Literal["run_it_twice"]
+    agree: bool
 
 
 class Show(_Request):
@@ -229,6 +238,7 @@ ClientMessage = Annotated[
     | SitIn
     | TopUp
     | Leave
+    | RunItTwice
     | Show
     | Chat
     | Ping
@@ -256,6 +266,7 @@ CLIENT_TYPES = sorted(
         SitIn,
         TopUp,
         Leave,
+        RunItTwice,
         Show,
         Chat,
         Ping,
@@ -329,6 +340,18 @@ class SeatState(BaseModel):
     bet: int
     folded: bool
     cards: str | None = Field(description="'As Kd', or None when hidden")
+    last_action: str | None = Field(
+        None, description="what the player did last this betting round: 'call 4', 'check'..."
+    )
+
+
+class PotState(BaseModel):
+    """One pot (RULES 6.4); after the hand, with its winners and their hand."""
+
+    name: str = Field(description="'Main pot', 'Side pot 1'...")
+    amount: int
+    winners: list[int] | None = None
+    hand: str | None = None
 
 
 class HandState(BaseModel):
@@ -341,8 +364,15 @@ class HandState(BaseModel):
     street: str
     board: str
     pot: int
+    pots: list[PotState] = Field(default_factory=list)
     actor: int | None
     deadline: float | None = Field(description="Unix time the actor's time and bank run out")
+    boards: list[str] = Field(description="each run's board: one, or two when run twice")
+    runs_offer: list[int] = Field(
+        description="seats asked whether to run it twice (RULES 10.3); [] when none"
+    )
+    runs_deadline: float | None = Field(description="when an unanswered offer means one run")
+    run_votes: dict[str, bool] = Field(description="answers so far, by seat")
     legal: LegalActions | None = Field(description="only in the actor's own view")
     log: list[str]
 
@@ -352,7 +382,9 @@ class LastHand(BaseModel):
 
     number: int
     board: str
+    boards: list[str] = Field(description="each run's board: two when run twice")
     shown: dict[str, str] = Field(description="cards shown, by seat")
+    pots: list[PotState] = Field(default_factory=list)
     winnings: dict[str, int]
     rake: int
     log: list[str]

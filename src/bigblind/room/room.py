@@ -179,6 +179,11 @@ class Room(RoomState):
             text = f"{'bet' if legal is not None and legal.bet else 'raise'} {amount}"
         return self._do({"type": "acted", "at": at, "seat": seat, "action": text})
 
+    def run_it_twice(self, who: Identity, agree: bool, *, at: float) -> list[dict[str, Any]]:
+        """Answer the offer to run the rest of the board twice (RULES 10.3)."""
+        event = {"type": "runs_voted", "at": at, "seat": self._own_seat(who), "agree": agree}
+        return self._do(event)
+
     def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """Show one's cards after the hand, when they were not shown at the showdown."""
         return self._do({"type": "shown", "at": at, "seat": self._own_seat(who)})
@@ -276,6 +281,10 @@ class Room(RoomState):
             deck = Deck.shuffled(seed + self.hand_number) if seed is not None else Deck()
         cards = [int(c) for c in deck.cards]
         return self._do({"type": "hand_started", "at": at, "deck": cards})
+
+    def lapse_runs(self, *, at: float) -> list[dict[str, Any]]:
+        """The run-it-twice offer had no answer from everyone in time: one run (RULES 10.3)."""
+        return self._do({"type": "runs_lapsed", "at": at})
 
     def time_out(self, *, at: float) -> list[dict[str, Any]]:
         """The actor's time and bank ran out: check or fold, marked away (RULES 10.4)."""

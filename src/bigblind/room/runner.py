@@ -199,13 +199,30 @@ class RoomRunner:
         times = []
         if room.bot_to_act() is not None:
             times.append(room.turn_started + self.bot_delay)
-        for when in (room.deadline(), room.next_hand_at()):
+        if any(self._answers_at_once(seat) for seat in room.runs_offer()):
+            times.append(room.now)
+        for when in (room.deadline(), room.runs_deadline(), room.next_hand_at()):
             if when is not None:
                 times.append(when)
         return min(times) if times else None
 
+    def _answers_at_once(self, seat: int) -> bool:
+        """Bots agree to run it twice; away players are taken to refuse (RULES 10.3)."""
+        return seat in self.room.occupants and (
+            self.room.occupants[seat].bot is not None or self.room.is_away(seat)
+        )
+
     def _timer_job(self) -> Job:
         def job(room: Room, now: float) -> None:
+            for asked in room.runs_offer():
+                if self._answers_at_once(asked):
+                    agree = not room.is_away(asked)
+                    room.run_it_twice(Identity(seat=asked), agree, at=now)
+                    return
+            lapses = room.runs_deadline()
+            if lapses is not None and now >= lapses:
+                room.lapse_runs(at=now)
+                return
             seat = room.bot_to_act()
             if seat is not None and now >= room.turn_started + self.bot_delay:
                 room.act(Identity(seat=seat), room.bot_action(seat), at=now)
@@ -271,6 +288,8 @@ def dispatch(message: Any, token: str | None) -> Job:
             room.top_up(who, m.chips, at=at)
         elif isinstance(m, p.Leave):
             room.leave(who, at=at)
+        elif isinstance(m, p.RunItTwice):
+            room.run_it_twice(who, m.agree, at=at)
         elif isinstance(m, p.Show):
             room.show(who, at=at)
         elif isinstance(m, p.Chat):

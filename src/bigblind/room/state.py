@@ -71,6 +71,7 @@ class RoomState:
             rake=s.rake(),
             seed=self._table_seed,
             name=s.name,
+            run_it_twice=s.run_it_twice,
         )
         self.events: list[dict[str, Any]] = [created]
         self.ledger = Ledger()
@@ -98,6 +99,8 @@ class RoomState:
         self.shown_after: dict[int, str] = {}  # cards shown after the hand, by table seat
         self._request_count = 0
         self._bots: dict[int, Bot] = {}
+        self.run_votes: dict[int, bool] = {}  # answers to the run-it-twice offer, by seat
+        self._runs_offered_at: float | None = None
         self.now = self.created_at
 
     # ------------------------------------------------------------ queries
@@ -142,6 +145,16 @@ class RoomState:
         """Whether the player in ``seat`` is away: acted for at once, sat out next hand."""
         occupant = self.occupants.get(seat)
         return occupant is not None and self.clock.is_away(occupant.name)
+
+    def runs_offer(self) -> tuple[int, ...]:
+        """The seats asked whether to run it twice and yet to answer (RULES 10.3)."""
+        return tuple(s for s in self.table.runs_offer() if s not in self.run_votes)
+
+    def runs_deadline(self) -> float | None:
+        """When an unanswered run-it-twice offer lapses into one run (RULES 10.3)."""
+        if self._runs_offered_at is None or not self.table.runs_offer():
+            return None
+        return self._runs_offered_at + self.settings.decision_seconds
 
     def next_hand_at(self) -> float | None:
         """When the next hand may be dealt, None while none can be."""
@@ -240,10 +253,13 @@ class RoomState:
         self._between_hands(float(event["at"]))
 
     def _time_turn(self, current: TableHand, event: dict[str, Any]) -> None:
-        """Start the clock of a player newly due to act (RULES 10.4)."""
+        """Start the clock of a player newly due to act (RULES 10.4), or of the run-it-twice
+        offer (RULES 10.3)."""
         hand_seat = current.hand.actor
         if hand_seat is None:
             self.clock.stop()
+            if self.table.runs_offer() and self._runs_offered_at is None:
+                self._runs_offered_at = float(event["at"])
             return
         name = current.names[hand_seat]
         turn = self.clock.turn
@@ -482,6 +498,31 @@ class RoomState:
         assert legal is not None  # an actor in the betting has a legal set
         timed_out = self.clock.time_out(float(e["at"]), legal, hand=current.number)
         current.hand.act(timed_out.action)
+
+    def _on_runs_voted(self, e: dict[str, Any]) -> None:
+        seat, agree = e["seat"], e["agree"]
+        asked = self.table.runs_offer()
+        if seat not in asked:
+            raise RoomError("you are not asked to run it twice now")
+        if seat in self.run_votes:
+            raise RoomError("you have answered already")
+        if not isinstance(agree, bool):
+            raise RoomError(f"agree {agree!r}: true or false")
+        self.run_votes[seat] = agree
+        # RULES 10.3: one refusal means one run; every player in agreeing means two.
+        if not agree or set(self.run_votes) >= set(asked):
+            self._choose_runs()
+
+    def _on_runs_lapsed(self, e: dict[str, Any]) -> None:
+        deadline = self.runs_deadline()
+        if deadline is None or float(e["at"]) < deadline:
+            raise RoomError("no run-it-twice offer has run out of time")
+        self._choose_runs()  # no answer in time means one run (RULES 10.3)
+
+    def _choose_runs(self) -> None:
+        self.table.choose_runs(s for s, yes in self.run_votes.items() if yes)
+        self.run_votes = {}
+        self._runs_offered_at = None
 
     def _on_hand_ended(self, e: dict[str, Any]) -> None:
         raise RoomError("a hand ends by its last action, not by request")

@@ -303,6 +303,10 @@ def public_view(room: RoomState) -> dict[str, Any]:
             ],
             "actor": current.actor,
             "deadline": deadline,
+            "boards": [format_cards(board, " ") for board in hand.boards],
+            "runs_offer": list(room.table.runs_offer()),
+            "runs_deadline": room.runs_deadline(),
+            "run_votes": {str(seat): agree for seat, agree in room.run_votes.items()},
             "legal": None,
             "log": hand_log(current),
         }
@@ -339,6 +343,7 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
     return {
         "number": record.number,
         "board": format_cards(hand.board, " "),
+        "boards": [format_cards(board, " ") for board in hand.boards],
         "shown": {str(seat): cards for seat, cards in shown.items()},
         "winnings": {
             str(seat): won for seat, won in zip(record.seats, record.winnings, strict=True) if won
