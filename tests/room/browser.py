@@ -152,7 +152,7 @@ class Tab:
         assert states, "no state received yet"
         return states[-1]
 
-    def wait_for(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
+    def wait_for(self, predicate: Any, timeout: float = 45.0) -> dict[str, Any]:
         """The first received state (from now on, polling) for which ``predicate`` holds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

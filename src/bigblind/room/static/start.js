@@ -26,7 +26,7 @@ function settingsFrom(form) {
   }
   const settings = {
     name: String(data.get("name") || "Home game"),
-    game: String(data.get("game")),
+    game: "cash",
     structure: String(data.get("structure")),
     small_blind: int("small_blind"),
     big_blind: int("big_blind"),
@@ -36,8 +36,6 @@ function settingsFrom(form) {
     seats: int("seats"),
     min_buy_in: int("min_buy_in"),
     max_buy_in: int("max_buy_in"),
-    starting_stack: int("starting_stack"),
-    level_minutes: num("level_minutes"),
     bots,
     decision_seconds: num("decision_seconds"),
     time_bank_seconds: num("time_bank_seconds"),
@@ -83,15 +81,6 @@ export function startPage(root) {
       { class: "form-grid" },
       field("Game name", el("input", { name: "name", value: "Home game", maxlength: 60 })),
       field(
-        "Game",
-        el(
-          "select",
-          { name: "game" },
-          el("option", { value: "cash" }, "Cash game"),
-          el("option", { value: "tournament" }, "Sit and go tournament"),
-        ),
-      ),
-      field(
         "Betting",
         el(
           "select",
@@ -110,7 +99,7 @@ export function startPage(root) {
     el(
       "details",
       { class: "more" },
-      el("summary", {}, "More settings: antes, straddles, clock, bots, tournament, rake"),
+      el("summary", {}, "More settings: antes, straddles, clock, bots, run it twice, rake"),
       el(
         "div",
         { class: "form-grid" },
@@ -121,8 +110,6 @@ export function startPage(root) {
         check("open_seating", "Open seating (no approval)"),
         field("Seconds per decision", number("decision_seconds", 30, 1)),
         field("Time bank (seconds)", number("time_bank_seconds", 60, 0)),
-        field("Tournament starting stack", number("starting_stack", 1500, 1)),
-        field("Tournament level (minutes)", number("level_minutes", 10, 1)),
         field("Rake %", el("input", { name: "rake_percent", value: "0", inputmode: "decimal" })),
         field("Rake cap", el("input", { name: "rake_cap", inputmode: "numeric", placeholder: "none" })),
         ...BOTS.map((bot) => field(`Bots: ${bot}`, number(`bots_${bot}`, 0, 0))),
