@@ -30,6 +30,7 @@ __all__ = [
     "fold",
     "legal",
     "open_round",
+    "pass_turn",
     "raise_to",
     "read_action",
     "turn",
@@ -266,8 +267,8 @@ def close_round(state: HandState) -> Phase:
     state.actor = None
     bets = state.bets
     top = max(bets)
-    if top and bets.count(top) == 1:
-        seat = bets.index(top)
+    if top and bets.count(top) == 1 and not state.folded[seat := bets.index(top)]:
+        # Only a dead hand out of the hand holds the top bet: its chips stay in (RULES 9.2).
         excess = top - sorted(bets)[-2]
         bets[seat] -= excess
         state.contrib[seat] -= excess
@@ -283,6 +284,18 @@ def close_round(state: HandState) -> Phase:
         state.runout_from = len(state.board)
         return Phase.SHOWDOWN
     return Phase.DEALING
+
+
+def pass_turn(state: HandState) -> None:
+    """Who is due now that a seat left the hand out of turn (a dead hand, RULES 9.2).
+
+    The actor stays if still due; else the turn passes on, or the round ends
+    (``actor`` None) when nobody is left to act or one player is left.
+    """
+    state.legal_cache = None
+    actor = state.actor
+    if actor is not None:
+        state.actor = _next_pending(state, actor) if state.live > 1 else None
 
 
 def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:

@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "Forced",
     "HandEnded",
+    "HandKilled",
     "HandStarted",
     "HoleDealt",
     "Mucked",
@@ -216,6 +217,14 @@ class PotAwarded(NamedTuple):
 
 
 @_kind_sensitive
+class HandKilled(NamedTuple):
+    """``seat``'s hand was declared dead (RULES 9.2): it wins nothing, its chips stay in."""
+
+    seat: int
+    reason: str
+
+
+@_kind_sensitive
 class HandEnded(NamedTuple):
     """Every pot is awarded (RULES 7.1); the stacks the players leave with."""
 
@@ -235,5 +244,6 @@ Event = (
     | Shown
     | Mucked
     | PotAwarded
+    | HandKilled
     | HandEnded
 )

@@ -35,7 +35,7 @@ from bigblind.engine.pots import Pot, build_pots
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.rules import Rules
 from bigblind.engine.state import MAX_PLAYERS, HandState
-from bigblind.errors import IllegalActionError
+from bigblind.errors import HandFinishedError, IllegalActionError
 
 __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "PotResult"]
 
@@ -182,6 +182,11 @@ class Hand:
     def folded(self) -> tuple[bool, ...]:
         """Which seats have folded."""
         return tuple(self._state.folded)
+
+    @property
+    def dead_hands(self) -> frozenset[int]:
+        """The seats whose hand was declared dead (RULES 9.2); they count as folded too."""
+        return self._state.killed
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -371,6 +376,45 @@ class Hand:
         """Manual showdown: the seat due to show throws its hand away unshown."""
         state = self._state
         _showdown.muck(state, _showdown.show_turn(state, seat, "muck"))
+        self._advance()
+
+    def kill(self, seat: int, reason: str = "") -> None:
+        """Declare ``seat``'s hand dead at once, in any phase and out of turn (RULES 9.2).
+
+        A dead hand wins nothing and is skipped for acting and showing; every
+        chip it put in stays in the pots, a bet it made included (the others
+        still call it, raise or fold). One player left ends the hand as
+        RULES 4.6 says. Recorded as ``HandKilled(seat, reason)``.
+
+        >>> from bigblind import Deck, Hand, Rules
+        >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100] * 3, deck=Deck.shuffled(seed=1))
+        >>> hand.call(); hand.call(); hand.check()
+        >>> hand.kill(1, "found holding three cards")
+        >>> hand.actor, hand.folded, hand.dead_hands, hand.pot
+        (2, (False, True, False), frozenset({1}), 6)
+        >>> hand.check(); hand.kill(2)
+        >>> hand.finished, hand.result.payouts
+        (True, (6, 0, 0))
+        """
+        self._check_seat(seat)
+        state = self._state
+        if state.phase is Phase.SETTLED:
+            raise HandFinishedError(f"cannot kill seat {seat}'s hand: the hand is over")
+        if seat in state.killed:
+            raise IllegalActionError(f"seat {seat}'s hand is already dead")
+        if state.folded[seat]:
+            raise IllegalActionError(f"seat {seat} has folded: it has no hand to kill")
+        if not isinstance(reason, str):
+            raise IllegalActionError(f"the reason {reason!r} must be text")
+        _showdown.kill(state, seat, reason)
+        phase = state.phase
+        if phase is Phase.BETTING:
+            _betting.pass_turn(state)
+        elif state.live == 1:
+            self._go(Phase.SETTLED)  # RULES 4.6: the last player wins at once
+            return
+        elif phase is Phase.SHOWDOWN:
+            state.actor = state.to_show[0] if state.to_show else None
         self._advance()
 
     def run_twice(self) -> None:

@@ -17,14 +17,14 @@ from collections.abc import Iterable
 
 from bigblind.cards import Card, format_cards, parse_cards
 from bigblind.engine.dealing import check_unseen
-from bigblind.engine.events import HandEnded, Mucked, PotAwarded, Shown
+from bigblind.engine.events import HandEnded, HandKilled, Mucked, PotAwarded, Shown
 from bigblind.engine.pots import Pot, build_pots, split, winners_of
 from bigblind.engine.records import HandResult, Phase, PotResult, RunResult
 from bigblind.engine.state import HandState
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 from bigblind.evaluation.scalar import describe, evaluate, evaluate7
 
-__all__ = ["begin", "muck", "settle", "show", "show_turn", "step"]
+__all__ = ["begin", "kill", "muck", "settle", "show", "show_turn", "step"]
 
 
 def begin(state: HandState) -> None:
@@ -113,6 +113,27 @@ def muck(state: HandState, seat: int) -> None:
         raise IllegalActionError(f"seat {seat} cannot muck: {reason}")
     state.to_show.remove(seat)
     state.events.append(Mucked(seat, tuple(state.hole[seat])))
+
+
+def kill(state: HandState, seat: int, reason: str) -> None:
+    """Declare ``seat``'s hand dead (RULES 9.2): out of the hand, its chips left in the pots.
+
+    It is out as a fold is, whatever it holds or has shown: pots fixed for the
+    showdown are built again without its claim, and it is no longer due to
+    show. Whose turn it is then is for the caller to settle.
+    """
+    if state.stacks[seat]:
+        state.able -= 1
+    state.folded[seat] = True
+    state.live -= 1
+    state.killed = state.killed | {seat}
+    state.shown.pop(seat, None)
+    state.values.pop(seat, None)
+    if seat in state.to_show:
+        state.to_show.remove(seat)
+    if state.pots:
+        state.pots = build_pots(state.contrib, state.folded, state.dead)
+    state.events.append(HandKilled(seat, reason))
 
 
 def settle(state: HandState) -> None:

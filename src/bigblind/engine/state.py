@@ -51,6 +51,7 @@ class HandState:
         "hole",
         "hole_count",
         "increment",
+        "killed",
         "legal_cache",
         "live",
         "matched",
@@ -137,6 +138,7 @@ class HandState:
         self.able = n  # seats not folded with chips behind
         self.live = n  # seats not folded
         self.values: dict[int, int] = {}
+        self.killed: frozenset[int] = frozenset()  # dead hands (RULES 9.2)
 
     def take(self, seat: int, amount: int) -> None:
         """Chips from a stack that are not a bet (antes, dead blinds)."""

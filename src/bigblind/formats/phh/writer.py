@@ -15,6 +15,7 @@ from bigblind.engine.events import (
     BoardDealt,
     Event,
     Forced,
+    HandKilled,
     HoleDealt,
     Mucked,
     Posted,
@@ -155,6 +156,9 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
     runs = max((e.runs for e in hand.events if isinstance(e, RunsAgreed)), default=1)
     if runs > 1:
         fields.append(("_runs", runs))  # run it twice (RULES 10.3): PHH has no field for it
+    dead = sorted(phh_index(e.seat) + 1 for e in hand.events if isinstance(e, HandKilled))
+    if dead:
+        fields.append(("_dead_hands", dead))  # RULES 9.2: players (p1...) whose hand was killed
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
     record: list[str] = []
     for key, value in metadata.items():

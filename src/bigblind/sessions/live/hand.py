@@ -168,12 +168,6 @@ class LiveHand(_DealerErrorProcedures):
         if awaiting == "show":
             seat = hand.actor
             assert seat is not None
-            if seat in self._dead:
-                return (
-                    f"{_cap(self.names[seat])}'s hand is dead (RULES 9.2) but is due to be"
-                    " shown first: turn it up (name the cards); the dealer awards the pot"
-                    " without it"
-                )
             return f"{_cap(self.names[seat])} shows (name the cards) or mucks"
         street = _STREETS[awaiting]
         plan, reason = self._burn_plan(street)

@@ -62,7 +62,7 @@ class _DealerErrorProcedures(_LiveState):
         if count == expected:
             when = " at this point of the deal" if self._dealing else ""
             raise IllegalActionError(f"{name} holding {count} cards{when} is right: no error")
-        if seat in self._dead:
+        if seat in self.hand.dead_hands:
             raise IllegalActionError(f"{name}'s hand is already dead")
         text = f"{_cap(name)} holds {count} card{'s' if count != 1 else ''}, not {expected}"
         error = ErrorReported(DealerError.WRONG_COUNT, text, seat, (), None)
@@ -71,19 +71,14 @@ class _DealerErrorProcedures(_LiveState):
             return self._misdeal_now(error)
         if self.hand.folded[seat]:
             raise IllegalActionError(f"{name} has folded: their cards no longer play")
-        if self.hand.stacks[seat] == 0:
-            # The engine shows every all-in hand; it cannot be made to give up its claim.
-            raise IllegalActionError(
-                f"{name} is all-in: a dead all-in hand cannot be settled in this game;"
-                " settle the pot by hand"
-            )
         # RULES 9.2: too late for a misdeal; the hand is dead (Robert's "Dead Hands").
         procedure = (
             f"No misdeal: substantial action has taken place ({why}; RULES 9.2)."
             f" {_cap(name)}'s hand is dead; the chips already in stay in the pot."
         )
         ruling = self._rule(error, "9.2", procedure)
-        self._dead.add(seat)
+        # The engine takes the hand out at once, all-in or due to show first included.
+        self.hand.kill(seat, text)
         self._sync()
         return ruling
 

@@ -203,36 +203,19 @@ class _LiveState:
         self._waived: dict[Street, str] = {}
         self._burn_card: Card | None = None
         self._returning: list[Card] = []  # set aside, back into the stub before the river
-        self._dead: set[int] = set()
         self._record.append(DealStarted(len(self._deals)))
         self._sync()
 
     def _sync(self) -> None:
-        """Take the engine's new events; a dead hand folds, checks or mucks when due."""
-        hand = self.hand
-        while True:
-            events = hand.events
-            self._record.extend(events[self._seen :])
-            self._seen = len(events)
-            seat = hand.actor
-            if self._dealing or seat is None or seat not in self._dead:
-                return
-            # The engine knows no dead hands: the seat gives up its claim at every turn
-            # (a fold, or a check when nothing is at stake) and mucks at the showdown.
-            if hand.awaiting == "show":
-                try:
-                    hand.muck()
-                except IllegalActionError:
-                    return  # the engine shows this hand (all-in, or first): see next_step
-            elif hand.legal is not None and hand.legal.fold:
-                hand.fold()
-            else:
-                hand.check()
+        """Take the engine's new events into the record."""
+        events = self.hand.events
+        self._record.extend(events[self._seen :])
+        self._seen = len(events)
 
     @property
     def dead_seats(self) -> frozenset[int]:
         """The seats whose hand was declared dead (RULES 9.2)."""
-        return frozenset(self._dead)
+        return self.hand.dead_hands
 
     @property
     def hand(self) -> Hand:
