@@ -30,14 +30,14 @@ export class ActionBar {
     }
     this.legal = legal;
     // Redraw only when something the bar shows has changed: a redraw would wipe a typed amount.
-    const view = JSON.stringify([legal, turnKey, me, seat, hand?.run_it_twice, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game]);
+    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game]);
     if (view === this.lastView) return;
     this.lastView = view;
     const rows = [];
     if (legal) rows.push(...this.actingRows(legal));
     else if (hand && seat && seat.in_hand && !seat.folded) rows.push(this.preActionRow());
-    const rit = hand?.run_it_twice;
-    if (rit && rit.asked?.includes(me)) rows.push(this.runItTwiceRow());
+    // RULES 10.3: every player still in is asked; one answer each.
+    if (hand?.runs_offer?.includes(me) && !(String(me) in (hand.run_votes ?? {}))) rows.push(this.runItTwiceRow());
     if (seat) rows.push(this.seatRow(state, seat));
     if (rows.length === 0) {
       rows.push(el("div", { class: "waiting" }, me === null ? "You are watching. Pick an empty seat to play." : "Waiting for the next hand…"));
