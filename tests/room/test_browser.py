@@ -6,6 +6,7 @@ SQLite database, and saves screenshots under build/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,8 +74,8 @@ def test_two_friends_play_a_hand_to_showdown(server: Server, browser: Any, tabs:
     sit(alice, host_link, 0, "Alice", 200)
     sit(bob, join, 1, "Bob", 150)
     approve_all(alice)
-    alice.page.click("[data-testid=pause]")  # no second hand: the first one stays on screen
     alice.wait_for(lambda s: s["hand"] is not None)
+    alice.page.click("[data-testid=pause]")  # no second hand: the first one stays on screen
     shot_mid = False
     for _ in range(200):
         state = alice.latest()
@@ -233,3 +234,41 @@ def test_a_phone_sized_screen(server: Server, browser: Any, tabs: list[Tab]) -> 
     assert box is not None and box["width"] <= 390
     assert face_up(phone, 1) == 2
     screenshot(page, "table-phone")
+
+
+def test_run_it_twice_from_the_prompt(server: Server, browser: Any, tabs: list[Tab]) -> None:
+    alice, bob = Tab(browser), Tab(browser)
+    tabs += [alice, bob]
+    room, join, host_link = create_room(alice, server, open_seating="on", run_it_twice="on")
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    alice.wait_for(lambda s: s["hand"] is not None)
+    alice.page.click("[data-testid=tab-host]")
+    alice.page.click("[data-testid=pause]")  # the hand run twice stays on screen
+    # Both all-in before the flop: the first to act shoves, the other calls.
+    for _ in range(100):
+        state = alice.latest()
+        hand = state["hand"]
+        if hand and hand["runs_offer"]:
+            break
+        for tab in (alice, bob):
+            if tab.page.locator("[data-testid=preset-all-in]").count():
+                with contextlib.suppress(Exception):
+                    tab.page.click("[data-testid=preset-all-in]", timeout=1000)
+            elif tab.page.locator("[data-testid=call]").count():
+                with contextlib.suppress(Exception):
+                    tab.page.click("[data-testid=call]", timeout=1000)
+        alice.page.wait_for_timeout(200)
+    # RULES 10.3: every player all-in is asked, on their own page, and both agree.
+    for tab in (alice, bob):
+        tab.page.click("[data-testid=rit-yes]")
+    final = alice.wait_for(lambda s: s["hand"] is None and s["last_hand"] is not None)
+    boards = final["last_hand"]["boards"]
+    assert len(boards) == 2 and all(len(board.split()) == 5 for board in boards)
+    alice.page.wait_for_selector("[data-testid=board-2]")
+    for testid, board in zip(("board", "board-2"), boards, strict=True):
+        cards = alice.page.locator(f"[data-testid={testid}] .card[data-card]")
+        assert [cards.nth(i).get_attribute("data-card") for i in range(5)] == board.split()
+    screenshot(alice.page, "table-run-twice")
+    view = server.get(f"/api/rooms/{room}")
+    assert view["seats"][0]["stack"] + view["seats"][1]["stack"] == 400  # RULES 7.2

@@ -33,7 +33,7 @@ from bigblind.engine.events import (
     PotAwarded,
     Shown,
 )
-from bigblind.engine.hand import Legal
+from bigblind.engine.hand import HandResult, Legal
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.sessions.table import TableHand
 
@@ -50,6 +50,7 @@ __all__ = [
     "personal_view",
     "phh_hidden",
     "pot_name",
+    "pot_results",
     "public_view",
     "redact_phh",
     "redact_pokerstars",
@@ -131,6 +132,27 @@ def pot_name(index: int) -> str:
     ('Main pot', 'Side pot 2')
     """
     return "Main pot" if index == 0 else f"Side pot {index}"
+
+
+def pot_results(result: HandResult | None, seats: Sequence[int]) -> list[dict[str, Any]]:
+    """Each pot awarded, by table seat; a hand run twice names each half by its run (10.3)."""
+    if result is None:
+        return []
+    runs = [run.pots for run in result.runs] if len(result.runs) > 1 else [result.pots]
+    out = []
+    for r, pots in enumerate(runs):
+        suffix = f", {('first', 'second')[r]} run" if len(runs) > 1 else ""
+        for n, pot in enumerate(pots):
+            if pot.amount:
+                out.append(
+                    {
+                        "name": pot_name(n) + suffix,
+                        "amount": pot.amount,
+                        "winners": [seats[s] for s in pot.winners],
+                        "hand": pot.description,
+                    }
+                )
+    return out
 
 
 def last_action(events: Sequence[Event], seat: int, names: Sequence[str]) -> str | None:
@@ -349,15 +371,6 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
             str(seat): won for seat, won in zip(record.seats, record.winnings, strict=True) if won
         },
         "rake": record.rake,
-        "pots": [
-            {
-                "name": pot_name(n),
-                "amount": pot.amount,
-                "winners": [record.seats[s] for s in pot.winners],
-                "hand": pot.description,
-            }
-            for n, pot in enumerate(hand.result.pots if hand.result else ())
-            if pot.amount
-        ],
+        "pots": pot_results(hand.result, record.seats),
         "log": hand_log(current),
     }
