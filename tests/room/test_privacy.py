@@ -80,8 +80,8 @@ async def play(base: str) -> tuple[str, list[Tab]]:
             mine = tab.state and tab.state["seats"][tab.seat] if tab.seat is not None else None
             if mine and mine["stack"] == 0 and not mine["in_hand"]:
                 await tab.send("top_up", chips=100)  # a rebuy, dealt in from the next hand
-        # Beyond the 30 s time to act: a client slowed down by a busy machine is timed out.
-        await spectator.until(partial(more_hands_than, state["hands_played"]), timeout=90)
+        # Beyond the time to act and the bank (30 + 60 s): a stalled client is timed out.
+        await spectator.until(partial(more_hands_than, state["hands_played"]), timeout=120)
         await asyncio.sleep(0.01)
     await tabs[0].send("show")  # a voluntary show of the last hand, allowed to all
     await asyncio.sleep(0.2)
