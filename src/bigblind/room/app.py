@@ -203,7 +203,7 @@ def _token(request: Request) -> str | None:
 async def _write(websocket: WebSocket, connection: Connection) -> None:
     try:
         while True:
-            text = await connection.outbox.get()
+            text = await connection.next()
             if text is None:
                 break
             await websocket.send_text(text)

@@ -28,6 +28,7 @@ import contextlib
 import json
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,26 +50,49 @@ OUTBOX_LIMIT = 256  # messages waiting for a slow tab before it is dropped
 
 @dataclass(eq=False)
 class Connection:
-    """One tab: its token and the messages waiting to be sent to it."""
+    """One tab: its token and the messages waiting to be sent to it.
+
+    A state message is a whole snapshot, so a tab that reads slowly gets only the newest
+    one: the older snapshot still waiting is dropped rather than queued behind it.
+    """
 
     token: str | None
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    _pending: deque[str] = field(default_factory=deque)
+    _state: str | None = None  # the snapshot waiting in ``_pending``, if any
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def send(self, text: str) -> None:
-        """Queue ``text``; a tab that stopped reading is cut off."""
+    def send(self, text: str, *, state: bool = False) -> None:
+        """Queue ``text``; a tab that lets other messages pile up is cut off."""
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if state and self._state is not None:
+            self._pending.remove(self._state)
+        elif len(self._pending) >= OUTBOX_LIMIT:
             self.close()
             return
-        self.outbox.put_nowait(text)
+        self._pending.append(text)
+        if state:
+            self._state = text
+        self._ready.set()
+
+    async def next(self) -> str | None:
+        """The next message to send, or None once the connection is closed."""
+        while not self._pending:
+            if self.closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        text = self._pending.popleft()
+        if text is self._state:
+            self._state = None
+        return text
 
     def close(self) -> None:
         """Stop sending; the writer ends."""
         if not self.closed:
             self.closed = True
-            self.outbox.put_nowait(None)
+            self._ready.set()
 
 
 class RoomRunner:
@@ -137,7 +161,7 @@ class RoomRunner:
             "server_time": self.clock(),
             "state": self.room.view(seat),
         }
-        connection.send(json.dumps(state))
+        connection.send(json.dumps(state), state=True)
 
     def broadcast(self) -> None:
         """Send every tab its own view of the room (RULES 3.4)."""
@@ -160,7 +184,7 @@ class RoomRunner:
                     "state": personal_view(room, public, seat),
                 }
                 text = texts[seat] = orjson.dumps(state).decode()
-            connection.send(text)
+            connection.send(text, state=True)
 
     def _seats_by_token(self) -> dict[str, int | None]:
         """Each connected token's seat, worked out again only when the seating changes."""
