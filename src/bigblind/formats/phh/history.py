@@ -65,7 +65,14 @@ _GAME_FIELDS: Final = frozenset(
 # bigblind's own fields of the game: PHH has no owed posts, nor a dead small blind
 # followed by a straddle. They stay in the metadata too, for callers that read them.
 _OWN_FIELDS: Final = frozenset(
-    {"_live_blinds", "_dead_money", "_dead_small_blind", "_small_blind_on_button", "_runs"}
+    {
+        "_live_blinds",
+        "_dead_money",
+        "_dead_small_blind",
+        "_small_blind_on_button",
+        "_runs",
+        "_dead_hands",
+    }
 )
 
 
@@ -98,7 +105,9 @@ class HandHistory:
     the button, ``pn``, beside an empty button seat (``_small_blind_on_button``;
     the big blind is then ``p1``); and a board run twice (``_runs = 2``,
     RULES 10.3: the second run's board cards follow the first run's as
-    ``d db`` actions, with the commentary ``# run 2``).
+    ``d db`` actions, with the commentary ``# run 2``); and hands declared dead
+    (``_dead_hands``, RULES 9.2: ``[player, position]`` pairs, the player's number
+    and how many actions came before the kill).
 
     For a variant other than NT and FT (``supported`` False) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
@@ -136,6 +145,12 @@ class HandHistory:
     """How many times the rest of the board was dealt: 2 when run twice (RULES 10.3).
 
     From bigblind's own field ``_runs``.
+    """
+    dead_hands: tuple[tuple[int, int], ...] = ()
+    """Hands declared dead (RULES 9.2): ``(seat, position)``, the seat in PHH order
+    (``p1`` is 0) and how many actions came before the kill.
+
+    From bigblind's own field ``_dead_hands``.
     """
 
     @property

@@ -178,6 +178,7 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         live_blinds=_owed(table, "_live_blinds", n),
         dead_money=_owed(table, "_dead_money", n),
         runs=_runs(table),
+        dead_hands=_dead_hands(table, n, len(actions)),
     )
 
 
@@ -187,6 +188,30 @@ def _runs(table: Mapping[str, object]) -> int:
         raise HistoryError(f"field '_runs' {_shown(runs)} must be 1 or 2 (RULES 10.3)")
     assert isinstance(runs, int)
     return runs
+
+
+def _dead_hands(table: Mapping[str, object], n: int, count: int) -> tuple[tuple[int, int], ...]:
+    kills = table.get("_dead_hands", [])
+    usage = (
+        f"field '_dead_hands' {_shown(kills)} must list [player, position] pairs: a player"
+        f" 1 to {n} whose hand was declared dead (RULES 9.2), once, and how many of the"
+        f" {count} actions came before"
+    )
+    if not isinstance(kills, list):
+        raise HistoryError(usage)
+    out: list[tuple[int, int]] = []
+    for kill in kills:
+        if not (isinstance(kill, list) and len(kill) == 2):
+            raise HistoryError(usage)
+        player, position = kill
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in kill):
+            raise HistoryError(usage)
+        if not (1 <= player <= n and 0 <= position <= count):
+            raise HistoryError(usage)
+        if any(player - 1 == seat for seat, _ in out):
+            raise HistoryError(usage)
+        out.append((player - 1, position))
+    return tuple(out)
 
 
 def _dead_small_blind(table: Mapping[str, object], n: int) -> int | None:

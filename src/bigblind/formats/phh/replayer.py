@@ -72,6 +72,7 @@ def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
     # those shows in any order. One the engine takes out of turn waits for its turn.
     waiting: dict[int, tuple[int, str, OutOfTurnError]] = {}
     for index, text in enumerate(history.actions):
+        _kill(hand, history, index)
         if history.runs == 2 and hand.can_run_twice and text.split()[:2] == ["d", "db"]:
             hand.run_twice()  # RULES 10.3: agreed before the first card of the run-out
         try:
@@ -84,10 +85,23 @@ def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
         while hand.actor is not None and hand.actor in waiting:
             held, held_text, _ = waiting.pop(hand.actor)
             _run(hand, held, held_text, n)
+    _kill(hand, history, len(history.actions))
     if waiting:
         held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
         raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
     return hand
+
+
+def _kill(hand: Hand, history: HandHistory, position: int) -> None:
+    """Declare dead the hands killed after ``position`` actions (RULES 9.2)."""
+    for seat, at in history.dead_hands:
+        if at == position:
+            try:
+                hand.kill(seat)
+            except BigblindError as error:
+                raise HistoryError(
+                    f"_dead_hands: p{seat + 1}'s hand cannot die there: {error}"
+                ) from None
 
 
 def _blind_seats(history: HandHistory) -> tuple[int | None, int] | None:

@@ -156,9 +156,10 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
     runs = max((e.runs for e in hand.events if isinstance(e, RunsAgreed)), default=1)
     if runs > 1:
         fields.append(("_runs", runs))  # run it twice (RULES 10.3): PHH has no field for it
-    dead = sorted(phh_index(e.seat) + 1 for e in hand.events if isinstance(e, HandKilled))
-    if dead:
-        fields.append(("_dead_hands", dead))  # RULES 9.2: players (p1...) whose hand was killed
+    actions, kills = _actions_of(hand.events, phh_index)
+    if kills:
+        # RULES 9.2: PHH has no dead hand: each is [player, actions before the kill].
+        fields.append(("_dead_hands", kills))
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
     record: list[str] = []
     for key, value in metadata.items():
@@ -166,7 +167,8 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
             # From the hand: the owed posts are checked by _owed_posts, and a dead
             # small blind must be the one the hand had.
             written = dict(fields).get(key)
-            if key in ("_dead_small_blind", "_small_blind_on_button", "_runs") and value != written:
+            mine = ("_dead_small_blind", "_small_blind_on_button", "_runs", "_dead_hands")
+            if key in mine and value != written:
                 raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
             continue
         if key in _GAME_FIELDS - {"players", "hand"}:
@@ -177,7 +179,7 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
     if record_last:
         out += record
     out.append("actions = [\n")
-    out += [f"  {_toml(action)},\n" for action in _actions_of(hand.events, phh_index)]
+    out += [f"  {_toml(action)},\n" for action in actions]
     out.append("]\n")
     if hand.result is not None:
         out.append(f"finishing_stacks = {_toml(by_phh(hand.result.stacks))}\n")
@@ -268,9 +270,16 @@ def _players_in_phh_order(names: object, n: int, phh_index: Callable[[int], int]
     return out
 
 
-def _actions_of(events: Sequence[Event], phh_index: Callable[[int], int]) -> list[str]:
-    """The PHH action texts for the events of a hand."""
+def _actions_of(
+    events: Sequence[Event], phh_index: Callable[[int], int]
+) -> tuple[list[str], list[list[int]]]:
+    """The PHH action texts for the events of a hand, and its kills.
+
+    Each kill (RULES 9.2) is ``[player, position]``: the player's number (``p1`` is 1)
+    and how many actions came before it.
+    """
     actions: list[str] = []
+    kills: list[list[int]] = []
     hole: dict[int, list[Card | None]] = {}
 
     def flush() -> None:
@@ -304,8 +313,11 @@ def _actions_of(events: Sequence[Event], phh_index: Callable[[int], int]) -> lis
         elif isinstance(event, Mucked):
             flush()
             actions.append(f"p{phh_index(event.seat) + 1} sm")
+        elif isinstance(event, HandKilled):
+            flush()
+            kills.append([phh_index(event.seat) + 1, len(actions)])
     flush()
-    return actions
+    return actions, kills
 
 
 def _toml_key(key: str) -> str:
