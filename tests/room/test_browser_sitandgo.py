@@ -67,7 +67,7 @@ def all_in_or_call(tab: Tab) -> bool:
 def test_a_sit_and_go_from_registration_to_results(
     server: Server, browser: Any, tabs: list[Tab]
 ) -> None:
-    ann, bob = Tab(browser), Tab(browser)
+    ann, bob = Tab(browser), Tab(browser, phone=True)
     tabs += [ann, bob]
     join, host_link = create_sit_and_go(ann, server)
     sit(ann, host_link, 0, "Ann")
@@ -97,6 +97,7 @@ def test_a_sit_and_go_from_registration_to_results(
             text = ann.page.inner_text("[data-testid=level]")
             assert re.match(r"Level \d+ (· next|from the next hand)", text), text
             screenshot(ann.page, "sit-and-go-level")
+            screenshot(bob.page, "sit-and-go-phone")
             level_seen = True
         if not (all_in_or_call(ann) or all_in_or_call(bob)):
             ann.page.wait_for_timeout(150)

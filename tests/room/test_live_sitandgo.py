@@ -7,11 +7,20 @@ import asyncio
 from pathlib import Path
 
 import httpx
+import pytest
 
 from bigblind.room import Room
 from bigblind.room.app import create_app
 from bigblind.room.store import SqlStore
-from tests.room.clients import Json, ServerThread, Tab, ask_seat, create_room, stored_events
+from tests.room.clients import (
+    Json,
+    ServerThread,
+    Tab,
+    ask_seat,
+    create_room,
+    database_url,
+    stored_events,
+)
 
 
 def patient_then_all_in(state: Json) -> Json:
@@ -22,14 +31,16 @@ def patient_then_all_in(state: Json) -> Json:
     return {"action": "check" if legal["check"] else "call"}
 
 
-def test_a_sit_and_go_is_played_to_its_results(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
-    with ServerThread(create_app(SqlStore(url), bot_delay=0, static=None)) as server:
-        results = asyncio.run(scenario(server.base))
-    (events,) = stored_events(url).values()
-    room = Room.restore("again", events)
-    assert room.ended and room.chips_accounted()
-    assert room.view(None)["tournament"] == results
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_sit_and_go_is_played_to_its_results(database: str, tmp_path: Path) -> None:
+    with database_url(database, tmp_path) as url:
+        with ServerThread(create_app(SqlStore(url), bot_delay=0, static=None)) as server:
+            results = asyncio.run(scenario(server.base))
+        # The stored events alone give back the same results, every chip accounted for.
+        (events,) = stored_events(url).values()
+        room = Room.restore("again", events)
+        assert room.ended and room.chips_accounted()
+        assert room.view(None)["tournament"] == results
 
 
 async def scenario(base: str) -> Json:
