@@ -62,10 +62,39 @@ def test_registration_fills_the_seats_then_starts() -> None:  # RULES 8
         room.top_up(ids[0], 100, at=3.0)
     with pytest.raises(RoomError, match="rise by its levels"):
         room.set_blinds(Identity(host=True), 50, 100, at=3.0)
-    with pytest.raises(RoomError, match="plays until out of chips"):
+    with pytest.raises(RoomError, match="stays until out of chips"):
         room.leave(ids[0], at=3.0)
+    with pytest.raises(RoomError, match="stays until out of chips"):
+        room.remove(Identity(host=True), 0, at=3.0)
     room.deal(at=4.0)
     assert room.current is not None and room.blinds == (10, 20, 0)
+
+
+def test_a_player_sitting_out_is_dealt_in_and_folded() -> None:  # RULES 8, 10.4
+    room = make_sng(seats=3)
+    ids = register(room, ["Ann", "Bob"])
+    room.sit_out(ids[0], at=1.5)  # before the start: still an entrant
+    room.request_seat("tok-Cy", "Cy", 2, 1, at=2.0)
+    room.deal(at=3.0)
+    current = room.current
+    assert current is not None and 0 in current.seats and room.is_away(0)
+    timed_out = 0
+    while room.current is not None:
+        seat = room.actor
+        assert seat is not None
+        if seat == 0:
+            deadline = room.deadline()
+            assert deadline == room.turn_started  # away: acted for at once
+            room.time_out(at=deadline)
+            timed_out += 1
+        else:
+            legal = room.view(seat)["hand"]["legal"]
+            room.act(
+                ids.get(seat) or room.identify("tok-Cy"),
+                "check" if legal["check"] else "call",
+                at=4.0,
+            )
+    assert timed_out and room.table.player(0) is not None  # folded, still in the tournament
 
 
 def test_the_host_starts_early_and_leaving_before_the_start_refunds() -> None:

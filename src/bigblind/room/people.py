@@ -121,7 +121,7 @@ class RoomPeople(RoomCore):
 
     def _on_sat_out(self, e: dict[str, Any]) -> None:
         seat = self._occupied(e["seat"])
-        if self.sng is not None and self.sng.started:
+        if self.sng is not None:
             # A tournament deals a player sitting out in: blinds posted, hands folded.
             self._mark_away(seat, float(e["at"]))
             return
@@ -168,7 +168,8 @@ class RoomPeople(RoomCore):
         seat = self._occupied(e["seat"])
         if self.sng is not None and self.sng.started and not self.ended:
             raise RoomError(
-                "a sit-and-go player plays until out of chips: sit out to be folded each hand"
+                "a sit-and-go player stays until out of chips; sitting out (or set away by the"
+                " host) folds their hands"
             )
         occupant = self.occupants[seat]
         if self.current is not None and seat in self.current.seats:
