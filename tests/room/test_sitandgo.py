@@ -143,6 +143,26 @@ def test_blinds_rise_by_time_from_the_next_hand_and_stop_while_paused() -> None:
     assert room.blinds == (15, 30, 0)
 
 
+def test_time_banks_are_topped_up_at_each_new_level() -> None:  # RULES 10.4
+    room = make_sng(
+        level_minutes=1, decision_seconds=10, time_bank_seconds=20, time_bank_refill_seconds=5
+    )
+    ids = register(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    seat = room.actor
+    assert seat is not None
+    room.act(ids[seat], "fold", at=2.0 + 10 + 8)  # 8 seconds of the bank used
+    assert room.bank(seat) == pytest.approx(12)
+    while room.current is not None:
+        room.act(ids[room.actor], "fold", at=20.0)  # type: ignore[index]
+    room.deal(at=30.0)  # the same level: nothing added
+    assert room.bank(seat) == pytest.approx(12)
+    while room.current is not None:
+        room.act(ids[room.actor], "fold", at=31.0)  # type: ignore[index]
+    room.deal(at=70.0)  # level 2
+    assert room.bank(seat) == pytest.approx(17)
+
+
 def test_players_out_in_one_hand_with_equal_stacks_share_places_and_prizes() -> None:
     # RULES 8.3: placed by their stacks at the start of the hand; equal stacks share.
     room = make_sng()

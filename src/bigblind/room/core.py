@@ -94,8 +94,9 @@ class RoomCore:
                 decision=s.decision_seconds,
                 bank=s.time_bank_seconds,
                 top_up=s.time_bank_refill_seconds,
-                # None: top up at each new level, which a cash game never reaches.
-                top_up_every=s.time_bank_refill_hands or None,
+                # None: top up at each new level (RULES 10.4), as a sit-and-go does; a
+                # cash game reaches none.
+                top_up_every=None if self.sng is not None else s.time_bank_refill_hands or None,
                 bank_limit=s.time_bank_seconds,
             )
         )
@@ -110,6 +111,7 @@ class RoomCore:
         self.straddle_offered_at: float | None = None
         self.straddle_answer: bool | None = None
         self._show_asked_at: float | None = None
+        self.current_level: int | None = None  # a sit-and-go's level of the last hand dealt
         self.now = self.created_at
 
     # ------------------------------------------------------------ queries

@@ -168,6 +168,10 @@ class RoomState(RoomPeople):
         if self.sng is not None:
             # RULES 8.1: a new level applies from the next hand dealt.
             index = self.sng.level_index(float(e["at"]))
+            current = self.current_level
+            if current is not None and index > current:
+                self.clock.new_level()  # RULES 10.4: the time banks are topped up
+            self.current_level = index
             blinds = self.sng.structure.level(index)
             self.blinds = (blinds.small_blind, blinds.big_blind, blinds.ante)
             self.table.rules = self.sng.structure.rules(index)

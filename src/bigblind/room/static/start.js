@@ -154,7 +154,7 @@ export function startPage(root) {
         field("Seconds per decision", number("decision_seconds", 30, 1)),
         field("Time bank (seconds)", number("time_bank_seconds", 60, 0)),
         field("Time bank refill (seconds)", number("time_bank_refill_seconds", 10, 0)),
-        field("Refill every (hands, 0: never)", number("time_bank_refill_hands", 10, 0)),
+        cash("Refill every (hands, 0: never)", number("time_bank_refill_hands", 10, 0)),
         field("Pause between hands (seconds)", el("input", { type: "number", name: "next_hand_seconds", value: 3, min: 0, step: "any", inputmode: "decimal" })),
         cash("Rake %", el("input", { name: "rake_percent", value: "0", inputmode: "decimal" })),
         cash("Rake cap", el("input", { name: "rake_cap", inputmode: "numeric", placeholder: "none" })),
