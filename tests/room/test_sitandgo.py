@@ -44,6 +44,13 @@ def play_all_in(room: Room, ids: dict[int, Identity], at: float) -> None:
         room.act(ids[seat], "all-in" if legal["min_raise_to"] else "call", at=at)
 
 
+def fold_around(room: Room, ids: dict[int, Identity], at: float) -> None:
+    while room.current is not None:
+        seat = room.actor
+        assert seat is not None
+        room.act(ids[seat], "fold", at=at)
+
+
 def test_registration_fills_the_seats_then_starts() -> None:  # RULES 8
     room = make_sng()
     ids = register(room, ["Ann", "Bob"])
@@ -153,12 +160,10 @@ def test_time_banks_are_topped_up_at_each_new_level() -> None:  # RULES 10.4
     assert seat is not None
     room.act(ids[seat], "fold", at=2.0 + 10 + 8)  # 8 seconds of the bank used
     assert room.bank(seat) == pytest.approx(12)
-    while room.current is not None:
-        room.act(ids[room.actor], "fold", at=20.0)  # type: ignore[index]
+    fold_around(room, ids, at=20.0)
     room.deal(at=30.0)  # the same level: nothing added
     assert room.bank(seat) == pytest.approx(12)
-    while room.current is not None:
-        room.act(ids[room.actor], "fold", at=31.0)  # type: ignore[index]
+    fold_around(room, ids, at=31.0)
     room.deal(at=70.0)  # level 2
     assert room.bank(seat) == pytest.approx(17)
 
