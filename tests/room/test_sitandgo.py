@@ -185,6 +185,10 @@ def test_players_out_in_one_hand_with_equal_stacks_share_places_and_prizes() -> 
     ledger = {row["name"]: row for row in room.ledger_json()["players"]}
     assert ledger["Ann"]["net"] == 10 and ledger["Bob"]["net"] == -5
     assert room.ledger_json()["bought"] == room.ledger_json()["cashed"] == 30
+    assert room.ledger_csv().splitlines()[:2] == [
+        "name,buy_in,cash_out,prize,stack,net",
+        "Ann,10,0,20,0,10",
+    ]
     assert room.chips_accounted()
     assert room.events[-1]["finishes"][0]["places"] == [2, 3]
     with pytest.raises(RoomError, match="game is over"):
