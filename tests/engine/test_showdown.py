@@ -63,6 +63,29 @@ def test_after_the_river_the_order_stays() -> None:
         hand.show(seat=1)
 
 
+# RULES 6.7: the first hand is shown; a hand that cannot beat or tie it may be mucked, and
+# may_muck says where a player has that choice (a hand that can win is not offered it).
+def test_may_muck_only_a_hand_that_cannot_win() -> None:
+    hand = Hand(NL, [100, 100, 100], button=2, dealing="manual", showdown="manual")
+    for seat, cards in enumerate(("KsKd", "AsAd", "QsQd")):
+        hand.deal_hole(seat, cards)
+    hand.call()
+    hand.call()
+    hand.check()
+    for board in ("2c7d9h", "Th", "3c"):
+        hand.deal_board(board)
+        for _ in range(3):
+            hand.check()
+    assert hand.actor == 0 and not hand.may_muck  # the first hand must be shown
+    hand.show()
+    assert hand.actor == 1 and not hand.may_muck  # aces beat the kings shown
+    hand.show()
+    assert hand.actor == 2 and hand.may_muck  # queens cannot win
+    hand.muck()
+    assert hand.result is not None and hand.result.stacks == (98, 104, 98)
+    assert not hand.may_muck
+
+
 # A pot of no chips is no pot: a dead small blind (RULES 8.4) and everyone folding to the
 # big blind returns its whole bet (RULES 4.8), and nothing is left to award.
 def test_no_empty_pot_is_awarded() -> None:

@@ -372,6 +372,15 @@ class Hand:
         _showdown.show(state, _showdown.show_turn(state, seat, "show"), cards)
         self._advance()
 
+    @property
+    def may_muck(self) -> bool:
+        """Manual showdown: whether the seat due to show may muck, its hand unable to win
+        (RULES 6.7); False when it must show or could win."""
+        state = self._state
+        if state.phase is not Phase.SHOWDOWN or state.actor is None:
+            return False
+        return _showdown.may_muck(state, state.actor)
+
     def muck(self, *, seat: int | None = None) -> None:
         """Manual showdown: the seat due to show throws its hand away unshown."""
         state = self._state

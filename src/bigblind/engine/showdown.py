@@ -24,7 +24,7 @@ from bigblind.engine.state import HandState
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 from bigblind.evaluation.scalar import describe, evaluate, evaluate7
 
-__all__ = ["begin", "kill", "muck", "settle", "show", "show_turn", "step"]
+__all__ = ["begin", "kill", "may_muck", "muck", "settle", "show", "show_turn", "step"]
 
 
 def begin(state: HandState) -> None:
@@ -113,6 +113,12 @@ def muck(state: HandState, seat: int) -> None:
         raise IllegalActionError(f"seat {seat} cannot muck: {reason}")
     state.to_show.remove(seat)
     state.events.append(Mucked(seat, tuple(state.hole[seat])))
+
+
+def may_muck(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` holds a hand the rules let it muck and that cannot win a pot: the
+    hands an automatic showdown throws away, where a player may choose (RULES 6.7)."""
+    return not state.show_all and not _must_show(state, seat) and not _can_win(state, seat)
 
 
 def kill(state: HandState, seat: int, reason: str) -> None:

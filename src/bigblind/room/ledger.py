@@ -17,12 +17,13 @@ from typing import Any
 
 __all__ = ["Ledger", "LedgerEntry"]
 
-KINDS = ("buy-in", "top-up", "cash-out")
+KINDS = ("buy-in", "top-up", "cash-out", "prize")
 
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One movement of chips: a buy-in or top-up onto the table, a cash-out off it."""
+    """One movement of chips: a buy-in or top-up onto the table, a cash-out off it; in a
+    sit-and-go, the buy-in is the entry and a prize is paid for a place (RULES 8.3)."""
 
     name: str
     kind: str
@@ -39,11 +40,11 @@ class Ledger:
         self.cashed = 0
 
     def record(self, name: str, kind: str, chips: int, at: float) -> None:
-        """Add an entry; ``kind`` is 'buy-in', 'top-up' or 'cash-out'."""
+        """Add an entry; ``kind`` is 'buy-in', 'top-up', 'cash-out' or 'prize'."""
         if kind not in KINDS:
             raise ValueError(f"ledger entry kind {kind!r}: accepted are {', '.join(KINDS)}")
         self.entries.append(LedgerEntry(name, kind, chips, at))
-        if kind == "cash-out":
+        if kind in ("cash-out", "prize"):
             self.cashed += chips
         else:
             self.bought += chips
@@ -58,13 +59,15 @@ class Ledger:
             row = rows.setdefault(
                 entry.name, {"name": entry.name, "buy_in": 0, "cash_out": 0, "stack": 0, "net": 0}
             )
-            if entry.kind == "cash-out":
+            if entry.kind == "prize":
+                row["prize"] = row.get("prize", 0) + entry.chips
+            elif entry.kind == "cash-out":
                 row["cash_out"] += entry.chips
             else:
                 row["buy_in"] += entry.chips
         for name, row in rows.items():
             row["stack"] = stacks.get(name, 0)
-            row["net"] = row["cash_out"] + row["stack"] - row["buy_in"]
+            row["net"] = row["cash_out"] + row.get("prize", 0) + row["stack"] - row["buy_in"]
         return list(rows.values())
 
     def to_json(self, stacks: Mapping[str, int], rake: int) -> dict[str, Any]:
@@ -80,11 +83,13 @@ class Ledger:
         }
 
     def to_csv(self, stacks: Mapping[str, int]) -> str:
-        """The players' totals as CSV: name, buy_in, cash_out, stack, net."""
+        """The players' totals as CSV: name, buy_in, cash_out, (prize,) stack, net."""
         out = io.StringIO()
-        writer = csv.DictWriter(
-            out, fieldnames=["name", "buy_in", "cash_out", "stack", "net"], lineterminator="\n"
-        )
+        rows = self.net(stacks)
+        fields = ["name", "buy_in", "cash_out", "stack", "net"]
+        if any("prize" in row for row in rows):
+            fields.insert(3, "prize")
+        writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval=0)
         writer.writeheader()
-        writer.writerows(self.net(stacks))
+        writer.writerows(rows)
         return out.getvalue()

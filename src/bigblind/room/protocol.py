@@ -30,12 +30,14 @@ __all__ = [
     "Act",
     "AddBot",
     "Approve",
+    "AutoMuck",
     "Chat",
     "ClientMessage",
     "CreateRoom",
     "CreatedRoom",
     "End",
     "ErrorMessage",
+    "Finish",
     "HandState",
     "LastHand",
     "Leave",
@@ -58,8 +60,12 @@ __all__ = [
     "Show",
     "SitIn",
     "SitOut",
+    "StartTournament",
     "StateMessage",
+    "Straddle",
+    "StraddleOffer",
     "TopUp",
+    "TournamentState",
     "Welcome",
     "parse_client",
 ]
@@ -92,7 +98,9 @@ class Act(_Request):
     """Act in the hand (RULES 4-5): ``amount`` is the bet, or the total raised to."""
 
     type: Literal["act"]
-    action: Literal["fold", "check", "call", "bet", "raise", "all-in"]
+    action: Literal["fold", "check", "call", "bet", "raise", "all-in", "show", "muck"] = Field(
+        description="'show' or 'muck': at the showdown, a hand that cannot win (RULES 6.7)"
+    )
     amount: int | None = Field(None, ge=1, le=10**12)
 
 
@@ -151,6 +159,27 @@ class Show(_Request):
     """Show one's cards after the hand."""
 
     type: Literal["show"]
+
+
+class AutoMuck(_Request):
+    """Muck losing hands unasked (``on``, the default), or be asked at each showdown whether
+    to show a hand that cannot win (RULES 6.7), answered by ``act`` 'show' or 'muck'."""
+
+    type: Literal["auto_muck"]
+    on: bool
+
+
+class Straddle(_Request):
+    """Answer the offer to straddle the next hand (RULES 2.7); no answer in time is no."""
+
+    type: Literal["straddle"]
+    agree: bool
+
+
+class StartTournament(_Request):
+    """Host: start a sit-and-go before every seat is taken (2 players or more)."""
+
+    type: Literal["start_tournament"]
 
 
 class Chat(_Request):
@@ -240,6 +269,9 @@ ClientMessage = Annotated[
     | Leave
     | RunItTwice
     | Show
+    | Straddle
+    | AutoMuck
+    | StartTournament
     | Chat
     | Ping
     | Approve
@@ -268,6 +300,9 @@ CLIENT_TYPES = sorted(
         Leave,
         RunItTwice,
         Show,
+        Straddle,
+        AutoMuck,
+        StartTournament,
         Chat,
         Ping,
         Approve,
@@ -340,6 +375,7 @@ class SeatState(BaseModel):
     bet: int
     folded: bool
     cards: str | None = Field(description="'As Kd', or None when hidden")
+    auto_muck: bool = Field(True, description="losing hands mucked without asking")
     last_action: str | None = Field(
         None, description="what the player did last this betting round: 'call 4', 'check'..."
     )
@@ -375,6 +411,9 @@ class HandState(BaseModel):
     run_votes: dict[str, bool] = Field(description="answers so far, by seat")
     legal: LegalActions | None = Field(description="only in the actor's own view")
     log: list[str]
+    show_choice: int | None = Field(
+        None, description="the seat choosing to show or muck a hand that cannot win (RULES 6.7)"
+    )
 
 
 class LastHand(BaseModel):
@@ -407,6 +446,40 @@ class ChatLine(BaseModel):
     at: float
 
 
+class StraddleOffer(BaseModel):
+    """The player asked whether to straddle the next hand, and until when."""
+
+    seat: int
+    amount: int
+    deadline: float | None
+
+
+class Finish(BaseModel):
+    """A place given in a sit-and-go: shared places list each (RULES 8.3)."""
+
+    places: list[int]
+    name: str
+    payout: int
+
+
+class TournamentState(BaseModel):
+    """A sit-and-go: level, blinds, the next level, prizes and places (RULES 8)."""
+
+    started: bool
+    finished: bool
+    level: int
+    blinds: list[int] = Field(description="[small, big, ante] of this level")
+    next_blinds: list[int]
+    next_level_at: float | None = Field(description="Unix time the next level starts")
+    level_minutes: float
+    starting_stack: int
+    buy_in: int
+    entrants: int
+    prize_pool: int
+    prizes: list[int] = Field(description="the prize of each paid place, first place first")
+    finishes: list[Finish] = Field(description="places given so far, best first")
+
+
 class RoomState(BaseModel):
     """The whole room as one viewer may see it."""
 
@@ -424,6 +497,10 @@ class RoomState(BaseModel):
     next_hand_at: float | None
     hands_played: int
     chat: list[ChatLine]
+    straddle: StraddleOffer | None = Field(
+        None, description="the straddle offered before the next hand (RULES 2.7)"
+    )
+    tournament: TournamentState | None = Field(None, description="a sit-and-go's progress")
 
 
 class StateMessage(_Message):

@@ -125,7 +125,10 @@ class Room(RoomState):
         wait_for_big_blind: bool = False,
     ) -> list[dict[str, Any]]:
         """Ask for ``seat`` with a buy-in of ``chips`` (RULES 10.1); seated at once in an
-        open room or when the host asks, else when the host approves."""
+        open room or when the host asks, else when the host approves. A sit-and-go seats
+        everyone with its starting stack, whatever ``chips`` says."""
+        if self.sng is not None:
+            chips = self.settings.starting_stack
         event = {
             "type": "seat_requested",
             "at": at,
@@ -162,7 +165,8 @@ class Room(RoomState):
 
     def act(self, who: Identity, action: str, *, at: float) -> list[dict[str, Any]]:
         """Play ``action`` for the seat to act (RULES 4-5): 'fold', 'check', 'call',
-        'bet N', 'raise N', 'all-in', or a preset such as 'x3' or '50%' (RULES 5.7)."""
+        'bet N', 'raise N', 'all-in', or a preset such as 'x3' or '50%' (RULES 5.7);
+        at the showdown, 'show' or 'muck' a hand that cannot win (RULES 6.7)."""
         seat = self._own_seat(who)
         current = self.current
         if current is None:
@@ -183,6 +187,16 @@ class Room(RoomState):
         """Answer the offer to run the rest of the board twice (RULES 10.3)."""
         event = {"type": "runs_voted", "at": at, "seat": self._own_seat(who), "agree": agree}
         return self._do(event)
+
+    def straddle(self, who: Identity, agree: bool, *, at: float) -> list[dict[str, Any]]:
+        """Answer the offer to straddle the next hand (RULES 2.7); no answer in time is no."""
+        event = {"type": "straddle_answered", "at": at, "seat": self._own_seat(who)}
+        return self._do({**event, "agree": agree})
+
+    def set_auto_muck(self, who: Identity, on: bool, *, at: float) -> list[dict[str, Any]]:
+        """Muck losing hands unasked (``on``, the default) or be asked at each showdown
+        whether to show a hand that cannot win (RULES 6.7)."""
+        return self._do({"type": "auto_muck_set", "at": at, "seat": self._own_seat(who), "on": on})
 
     def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """Show one's cards after the hand, when they were not shown at the showdown."""
@@ -222,6 +236,8 @@ class Room(RoomState):
                 raise RoomError("every seat is taken: remove a player to add a bot")
             seat = empty[0]
         chips = chips or self.settings.max_buy_in
+        if self.sng is not None:
+            chips = self.settings.starting_stack
         names = {o.name for o in self.occupants.values()}
         number = 1
         while f"{kind}-{number}" in names:
@@ -265,6 +281,11 @@ class Room(RoomState):
         event = {"type": "blinds_set", "at": at, "small": small, "big": big, "ante": ante}
         return self._do(event)
 
+    def start(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Start a sit-and-go before every seat is taken (host only; 2 players or more)."""
+        self._host_only(who, "start the sit-and-go")
+        return self._do({"type": "tournament_started", "at": at})
+
     def end(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """End the game after the hand being played; everyone is cashed out (host only)."""
         self._host_only(who, "end the game")
@@ -273,14 +294,25 @@ class Room(RoomState):
     # ------------------------------------------------------------ the dealer
 
     def deal(self, *, at: float, deck: Deck | None = None) -> list[dict[str, Any]]:
-        """Deal the next hand from ``deck`` or a freshly shuffled one (RULES 1.2)."""
+        """Deal the next hand from ``deck`` or a freshly shuffled one (RULES 1.2); first
+        ask the player due to straddle, when the room allows straddles (RULES 2.7)."""
         if self.next_hand_at() is None:
             raise RoomError("no hand can be dealt now: " + self._why_no_deal())
+        if self.straddle_offered_at is None:
+            seat = self._straddle_offer()
+            if seat is not None:
+                return self._do({"type": "straddle_offered", "at": at, "seat": seat})
+        lapses = self.straddle_deadline()
+        if lapses is not None and at < lapses:
+            raise RoomError(f"seat {self.straddle_seat} is choosing whether to straddle")
         if deck is None:
             seed = self._deck_seed
             deck = Deck.shuffled(seed + self.hand_number) if seed is not None else Deck()
         cards = [int(c) for c in deck.cards]
-        return self._do({"type": "hand_started", "at": at, "deck": cards})
+        event: dict[str, Any] = {"type": "hand_started", "at": at, "deck": cards}
+        if self.straddle_answer and self._straddle_offer() is not None:
+            event["straddle"] = True
+        return self._do(event)
 
     def lapse_runs(self, *, at: float) -> list[dict[str, Any]]:
         """The run-it-twice offer had no answer from everyone in time: one run (RULES 10.3)."""

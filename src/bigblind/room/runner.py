@@ -316,6 +316,12 @@ def dispatch(message: Any, token: str | None) -> Job:
             room.run_it_twice(who, m.agree, at=at)
         elif isinstance(m, p.Show):
             room.show(who, at=at)
+        elif isinstance(m, p.AutoMuck):
+            room.set_auto_muck(who, m.on, at=at)
+        elif isinstance(m, p.Straddle):
+            room.straddle(who, m.agree, at=at)
+        elif isinstance(m, p.StartTournament):
+            room.start(who, at=at)
         elif isinstance(m, p.Chat):
             room.say(who, m.text, at=at)
         elif isinstance(m, p.Approve):

@@ -26,6 +26,7 @@ from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError
 from bigblind.sessions.table import BuyIn, Rake
 from bigblind.sessions.tournament import BlindStructure
+from bigblind.sessions.tournament import payouts as prize_amounts
 
 __all__ = ["GAMES", "STRUCTURES", "RoomError", "RoomSettings"]
 
@@ -47,8 +48,11 @@ class RoomSettings:
     ``ante`` with ``big_blind_ante`` is one ante for the table posted by the
     big blind (RULES 2.4); ``straddle`` allows a two-big-blind straddle
     (RULES 2.7). ``min_buy_in``/``max_buy_in`` bound a cash game's buy-ins
-    and top-ups (RULES 10.1); a tournament gives everyone ``starting_stack``
-    and raises the blinds every ``level_minutes`` (RULES 8.1). ``bots`` are
+    and top-ups (RULES 10.1). A sit-and-go (``game`` 'tournament') costs
+    ``tournament_buy_in`` to enter, gives everyone ``starting_stack`` chips
+    and raises the blinds every ``level_minutes`` (RULES 8.1); ``payouts`` are
+    the paid places' percentages of the prize pool (empty: the standard
+    table of :func:`~bigblind.sessions.tournament.payout_percentages`). ``bots`` are
     seated when the room opens (names from :data:`bigblind.bots.BOTS`).
     ``decision_seconds`` and ``time_bank_seconds`` are the time to act and the
     personal bank, which gains ``time_bank_refill_seconds`` every
@@ -72,6 +76,8 @@ class RoomSettings:
     max_buy_in: int = 200
     starting_stack: int = 1500
     level_minutes: float = 10.0
+    tournament_buy_in: int = 20
+    payouts: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
     decision_seconds: float = 30.0
     time_bank_seconds: float = 60.0
@@ -86,17 +92,18 @@ class RoomSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", tuple(self.bots))
+        if isinstance(self.payouts, str) or not isinstance(self.payouts, tuple | list):
+            raise RoomError(f"payouts {self.payouts!r}: a list of percentages such as [65, 35]")
+        object.__setattr__(self, "payouts", tuple(str(p) for p in self.payouts))
         if not isinstance(self.name, str) or not 1 <= len(self.name.strip()) <= 60:
             raise RoomError(f"room name {self.name!r}: 1 to 60 characters")
         if self.game not in GAMES:
             raise RoomError(f"game {self.game!r}: accepted are {', '.join(GAMES)}")
-        if self.game == "tournament":
-            raise RoomError("game 'tournament': sit-and-go rooms are not available yet; use cash")
         if self.structure not in STRUCTURES:
             raise RoomError(f"structure {self.structure!r}: accepted are nl, pl, fl")
         for key in ("small_blind", "big_blind", "seats", "min_buy_in", "max_buy_in"):
             _whole(key, getattr(self, key), 1)
-        for key in ("ante", "starting_stack", "time_bank_refill_hands"):
+        for key in ("ante", "starting_stack", "time_bank_refill_hands", "tournament_buy_in"):
             _whole(key, getattr(self, key), 0)
         if not 2 <= self.seats <= 10:
             raise RoomError(f"seats {self.seats}: a room has 2 to 10 seats")
@@ -115,6 +122,13 @@ class RoomSettings:
             raise RoomError("decision_seconds 0: a player needs some time to act, above 0")
         if not isinstance(self.level_minutes, int | float) or self.level_minutes <= 0:
             raise RoomError(f"level_minutes {self.level_minutes!r}: a number above 0")
+        if self.payouts:
+            try:
+                prize_amounts(100, self.payouts)
+            except BigblindError as error:
+                raise RoomError(f"payouts: {error}") from None
+            if len(self.payouts) > self.seats:
+                raise RoomError(f"payouts: {len(self.payouts)} paid places for {self.seats} seats")
         unknown = [b for b in self.bots if b not in BOTS]
         if unknown:
             raise RoomError(f"bot {unknown[0]!r}: the bots are {', '.join(sorted(BOTS))}")
@@ -190,8 +204,9 @@ class RoomSettings:
                 f"unknown setting {unknown[0]!r}: accepted are {', '.join(sorted(known))}"
             )
         values = dict(data)
-        if "bots" in values:
-            values["bots"] = tuple(values["bots"])
+        for key in ("bots", "payouts"):
+            if isinstance(values.get(key), list):
+                values[key] = tuple(values[key])
         try:
             return cls(**values)
         except TypeError as error:

@@ -286,6 +286,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "status": info.status.name.lower(),
             "away": room.is_away(seat),
             "bot": occupant.bot,
+            "auto_muck": occupant.auto_muck,
             "time_bank": round(room.bank(seat), 3),
             "in_hand": False,
             "bet": 0,
@@ -331,6 +332,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "run_votes": {str(seat): agree for seat, agree in room.run_votes.items()},
             "legal": None,
             "log": hand_log(current),
+            "show_choice": room.show_choice(),
         }
     return {
         "room": room.id,
@@ -350,7 +352,18 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "next_hand_at": room.next_hand_at(),
         "hands_played": room.hand_number,
         "chat": room.chat[-50:],
+        "straddle": _straddle_view(room),
+        "tournament": None if room.sng is None else room.sng.view(room.now),
     }
+
+
+def _straddle_view(room: RoomState) -> dict[str, Any] | None:
+    """The straddle offered before the next hand (RULES 2.7): who is asked, how much."""
+    seat = room.straddle_pending()
+    if seat is None:
+        return None
+    rules = room.table.rules
+    return {"seat": seat, "amount": rules.straddle, "deadline": room.straddle_deadline()}
 
 
 def last_hand_view(room: RoomState) -> dict[str, Any] | None:

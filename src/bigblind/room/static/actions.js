@@ -30,17 +30,20 @@ export class ActionBar {
     }
     this.legal = legal;
     // Redraw only when something the bar shows has changed: a redraw would wipe a typed amount.
-    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game]);
+    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game, state.straddle, hand?.show_choice, state.tournament?.started, state.ended]);
     if (view === this.lastView) return;
     this.lastView = view;
     const rows = [];
     if (legal) rows.push(...this.actingRows(legal));
+    else if (hand && hand.show_choice === me && me !== null) rows.push(this.showChoiceRow());
     else if (hand && seat && seat.in_hand && !seat.folded) rows.push(this.preActionRow());
+    // RULES 2.7: the player left of the big blind is asked before the deal.
+    if (state.straddle && state.straddle.seat === me) rows.push(this.straddleRow(state.straddle));
     // RULES 10.3: every player still in is asked; one answer each.
     if (hand?.runs_offer?.includes(me) && !(String(me) in (hand.run_votes ?? {}))) rows.push(this.runItTwiceRow());
     if (seat) rows.push(this.seatRow(state, seat));
     if (rows.length === 0) {
-      rows.push(el("div", { class: "waiting" }, me === null ? "You are watching. Pick an empty seat to play." : "Waiting for the next hand…"));
+      rows.push(el("div", { class: "waiting" }, state.ended ? "The game is over: the ledger has every buy-in and cash-out." : me === null ? "You are watching. Pick an empty seat to play." : "Waiting for the next hand…"));
     }
     rows.push(el("div", { class: "message", role: "alert", "data-testid": "action-message" }, this.message));
     fill(this.root, rows);
@@ -130,6 +133,27 @@ export class ActionBar {
     return el("div", { class: "row preactions" }, box("checkFold", "Check/Fold", "pre-check-fold"), box("callAny", "Call any", "pre-call-any"));
   }
 
+  showChoiceRow() {
+    return el(
+      "div",
+      { class: "row" },
+      el("strong", {}, "Your hand cannot win: show it?"),
+      el("button", { type: "button", "data-testid": "show-hand", onclick: () => this.send("act", { action: "show" }) }, "Show"),
+      el("button", { type: "button", class: "primary", "data-testid": "muck-hand", onclick: () => this.send("act", { action: "muck" }) }, "Muck"),
+    );
+  }
+
+  straddleRow(offer) {
+    return el(
+      "div",
+      { class: "row" },
+      el("strong", {}, `Straddle ${chips(offer.amount)} before the deal?`),
+      el("span", { class: "hint" }, "No answer in time: no straddle."),
+      el("button", { type: "button", class: "primary", "data-testid": "straddle-yes", onclick: () => this.send("straddle", { agree: true }) }, "Straddle"),
+      el("button", { type: "button", "data-testid": "straddle-no", onclick: () => this.send("straddle", { agree: false }) }, "No"),
+    );
+  }
+
   runItTwiceRow() {
     return el(
       "div",
@@ -153,7 +177,12 @@ export class ActionBar {
       const topUp = el("input", { type: "number", min: 1, class: "amount", placeholder: "chips", "aria-label": "top-up chips", "data-testid": "top-up-amount" });
       parts.push(topUp, el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send("top_up", { chips: Number.parseInt(topUp.value, 10) || 0 }) }, "Top up"));
     }
-    parts.push(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send("leave") }, "Leave"));
+    const autoMuck = el("input", { type: "checkbox", checked: seat.auto_muck !== false, "data-testid": "auto-muck" });
+    autoMuck.addEventListener("change", () => this.send("auto_muck", { on: autoMuck.checked }));
+    parts.push(el("label", { class: "check", title: "Off: you are asked at each showdown whether to show a hand that cannot win" }, autoMuck, " Muck losing hands"));
+    // A sit-and-go player plays until out of chips once it has started.
+    const locked = state.tournament?.started && !state.ended;
+    if (!locked) parts.push(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send("leave") }, "Leave"));
     return el("div", { class: "row" }, parts);
   }
 

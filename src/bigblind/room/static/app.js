@@ -73,9 +73,25 @@ function joinDialog(room, seat, state, onDone) {
   name.focus();
 }
 
+/** A sit-and-go's level, and when the next one starts with which blinds (RULES 8.1). */
+function levelText(state, now) {
+  const t = state.tournament;
+  if (!t) return "";
+  if (!t.started) return `Sit-and-go: ${state.seats.filter(Boolean).length}/${state.seats.length} registered`;
+  if (t.finished) return "Sit-and-go over";
+  const [s, b, a] = t.next_blinds;
+  const next = `${chips(s)}/${chips(b)}${a ? ` ante ${chips(a)}` : ""}`;
+  if (t.next_level_at == null) return `Level ${t.level} · next ${next} (clock stopped)`;
+  const left = Math.round(t.next_level_at - now);
+  if (left <= 0) return `Level ${t.level + 1} from the next hand: ${next}`;
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return `Level ${t.level} · next ${next} in ${clock}`;
+}
+
 function roomPage(app, room) {
   const title = el("span", { class: "title" }, "…");
-  const blinds = el("span", { class: "blinds" });
+  const blinds = el("span", { class: "blinds", "data-testid": "blinds" });
+  const levelLine = el("span", { class: "level", "data-testid": "level" });
   const dot = el("span", { class: "status-dot off", title: "connection" });
   const note = el("span", { class: "hint", "data-testid": "note" });
   const tableArea = el("div", { class: "table-area", "data-testid": "table" });
@@ -86,7 +102,7 @@ function roomPage(app, room) {
     el(
       "div",
       { class: "room" },
-      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, blinds, el("span", { class: "spacer" }), note, dot),
+      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, blinds, levelLine, el("span", { class: "spacer" }), note, dot),
       tableArea,
       actions,
       side,
@@ -124,6 +140,7 @@ function roomPage(app, room) {
     title.textContent = state.name;
     const [small, big, ante] = state.blinds;
     blinds.textContent = `${chips(small)}/${chips(big)}${ante ? ` ante ${chips(ante)}` : ""}`;
+    levelLine.textContent = levelText(state, Date.now() / 1000);
     if (state.you !== null) note.textContent = "";
     else if (welcome?.request != null) note.textContent = "Waiting for the host to approve your seat…";
     renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state) });
@@ -134,6 +151,7 @@ function roomPage(app, room) {
   // The countdown moves between messages.
   setInterval(() => {
     if (state?.hand?.deadline != null) renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state) });
+    if (state?.tournament) levelLine.textContent = levelText(state, Date.now() / 1000);
   }, 250);
   addEventListener("pagehide", () => connection.close());
   showBanner("");

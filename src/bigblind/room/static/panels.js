@@ -94,11 +94,14 @@ export class Panels {
     );
     if (!ledger) return [el("p", {}, "Loading…"), downloads];
     if (ledger.error) return [el("p", { class: "error-text" }, ledger.error), downloads];
+    // A sit-and-go's ledger is its entries and prizes; its chips are not money.
+    const tournament = this.state?.settings?.game === "tournament";
     const rows = (ledger.players ?? []).map((row) =>
-      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0)), el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
+      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), tournament ? el("td", {}, chips((row.prize ?? 0) + row.cash_out)) : [el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0))], el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
     );
+    const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack")];
     return [
-      el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack"), el("th", {}, "Net")), rows),
+      el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), head, el("th", {}, "Net")), rows),
       el("p", {}, el("button", { type: "button", onclick: () => this.loadLedger() }, "Refresh")),
       downloads,
     ];
@@ -118,6 +121,7 @@ export class Panels {
 
   hostPanel() {
     const state = this.state;
+    if (state.ended) return [el("h3", {}, "The game is over"), el("p", { class: "hint" }, "Every player is cashed out; the ledger and the hands stay here to download.")];
     const send = (type, fields) => this.connection.send(type, fields);
     const requests = state.requests.length
       ? state.requests.map((r) => el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request }) }, "Approve"), el("button", { type: "button", onclick: () => send("refuse", { request: r.request }) }, "Refuse")))
@@ -127,16 +131,20 @@ export class Panels {
     const sb = el("input", { type: "number", min: 0, value: small, "aria-label": "small blind" });
     const bb = el("input", { type: "number", min: 1, value: big, "aria-label": "big blind" });
     const an = el("input", { type: "number", min: 0, value: ante, "aria-label": "ante" });
-    const seats = state.seats.map((seat, i) => seat && i !== state.you ? el("div", { class: "host-row" }, `${seat.name}`, el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"), el("button", { type: "button", class: "danger", onclick: () => send("remove", { seat: i }) }, "Remove")) : null);
+    const t = state.tournament;
+    const locked = t?.started && !state.ended; // a sit-and-go keeps its players and levels
+    const seats = state.seats.map((seat, i) => seat && i !== state.you ? el("div", { class: "host-row" }, `${seat.name}`, el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"), locked ? null : el("button", { type: "button", class: "danger", onclick: () => send("remove", { seat: i }) }, "Remove")) : null);
+    const start = t && !t.started ? el("div", { class: "host-row" }, el("button", { type: "button", class: "primary", "data-testid": "start-tournament", onclick: () => send("start_tournament") }, "Start the sit-and-go now"), el("span", { class: "hint" }, "or it starts when every seat is taken")) : null;
     return [
       el("h3", {}, "Seat requests"),
       requests,
       el("h3", {}, "Table"),
-      el("div", { class: "host-row" }, bot, el("button", { type: "button", "data-testid": "add-bot", onclick: () => send("add_bot", { bot: bot.value }) }, "Add bot"), state.paused ? el("button", { type: "button", "data-testid": "resume", onclick: () => send("resume") }, "Resume") : el("button", { type: "button", "data-testid": "pause", onclick: () => send("pause") }, "Pause")),
-      el("div", { class: "host-row" }, "Blinds", sb, bb, "ante", an, el("button", { type: "button", onclick: () => send("set_blinds", { small: Number(sb.value), big: Number(bb.value), ante: Number(an.value) }) }, "From next hand")),
+      start,
+      el("div", { class: "host-row" }, locked ? null : [bot, el("button", { type: "button", "data-testid": "add-bot", onclick: () => send("add_bot", { bot: bot.value }) }, "Add bot")], state.paused ? el("button", { type: "button", "data-testid": "resume", onclick: () => send("resume") }, "Resume") : el("button", { type: "button", "data-testid": "pause", onclick: () => send("pause") }, "Pause")),
+      t ? null : el("div", { class: "host-row" }, "Blinds", sb, bb, "ante", an, el("button", { type: "button", onclick: () => send("set_blinds", { small: Number(sb.value), big: Number(bb.value), ante: Number(an.value) }) }, "From next hand")),
       el("h3", {}, "Players"),
       seats,
-      el("p", {}, el("button", { type: "button", class: "danger", "data-testid": "end-game", onclick: () => confirm("End the game for everyone? Every stack is cashed out.") && send("end") }, "End the game")),
+      el("p", {}, el("button", { type: "button", class: "danger", "data-testid": "end-game", onclick: () => confirm(t?.started ? "End the sit-and-go for everyone? The players left are placed by their chips." : "End the game for everyone? Every stack is cashed out.") && send("end") }, "End the game")),
     ];
   }
 
@@ -190,7 +198,7 @@ export class Panels {
     return [
       el("label", {}, fourColour, " Four-colour deck"),
       el("h3", {}, "This game"),
-      el("div", { class: "hint" }, `${{ nl: "No limit", pl: "Pot limit", fl: "Fixed limit" }[s.structure] ?? ""} ${s.game === "tournament" ? "tournament" : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.straddle ? "; straddles allowed" : ""}.`),
+      el("div", { class: "hint" }, `${{ nl: "No limit", pl: "Pot limit", fl: "Fixed limit" }[s.structure] ?? ""} ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.straddle ? "; straddles allowed" : ""}.`),
       el("h3", {}, "Keys"),
       el("div", { class: "hint" }, "F fold · C or space check/call · R amount, Enter to bet · 1 x2 · 2 x3 · 3 33% · 4 50% · 5 pot · 6 all-in"),
     ];

@@ -24,9 +24,10 @@ function settingsFrom(form) {
   for (const bot of BOTS) {
     for (let i = 0; i < int(`bots_${bot}`); i += 1) bots.push(bot);
   }
+  const tournament = data.get("game") === "tournament";
   const settings = {
     name: String(data.get("name") || "Home game"),
-    game: "cash",
+    game: tournament ? "tournament" : "cash",
     structure: String(data.get("structure")),
     small_blind: int("small_blind"),
     big_blind: int("big_blind"),
@@ -39,12 +40,28 @@ function settingsFrom(form) {
     bots,
     decision_seconds: num("decision_seconds"),
     time_bank_seconds: num("time_bank_seconds"),
+    time_bank_refill_seconds: num("time_bank_refill_seconds"),
+    time_bank_refill_hands: int("time_bank_refill_hands"),
+    next_hand_seconds: num("next_hand_seconds"),
     run_it_twice: data.get("run_it_twice") === "on",
     rake_percent: String(data.get("rake_percent") || "0"),
     open_seating: data.get("open_seating") === "on",
   };
   const cap = String(data.get("rake_cap") || "").trim();
   if (cap) settings.rake_cap = Number.parseInt(cap, 10);
+  if (tournament) {
+    settings.tournament_buy_in = int("tournament_buy_in");
+    settings.starting_stack = int("starting_stack");
+    settings.level_minutes = num("level_minutes");
+    // "50, 30, 20" or blank for the standard table; the server checks they add up to 100.
+    const payouts = String(data.get("payouts") || "").split(/[\s,/]+/).filter(Boolean);
+    if (payouts.length) settings.payouts = payouts;
+    delete settings.min_buy_in;
+    delete settings.max_buy_in;
+    delete settings.small_blind;
+    delete settings.big_blind;
+    delete settings.ante;
+  }
   return settings;
 }
 
@@ -70,9 +87,21 @@ function copyRow(label, url, testid) {
   return el("div", { class: "link-row" }, el("span", { class: "label" }, label), input, button);
 }
 
+/** Show the fields of the game type chosen: cash stakes, or a sit-and-go's entry and levels. */
+function showGameFields(form) {
+  const tournament = form.elements.game.value === "tournament";
+  form.querySelectorAll("[data-game]").forEach((node) => {
+    const shown = node.dataset.game === (tournament ? "tournament" : "cash");
+    node.hidden = !shown;
+    node.querySelectorAll("input").forEach((input) => (input.disabled = !shown));
+  });
+}
+
 export function startPage(root) {
   const error = el("div", { class: "error-text", role: "alert" });
   const created = el("section", { hidden: true });
+  const cash = (label, input) => el("label", { "data-game": "cash" }, label, input);
+  const sng = (label, input) => el("label", { "data-game": "tournament" }, label, input);
   const form = el(
     "form",
     { class: "create", "data-testid": "create-form" },
@@ -80,6 +109,15 @@ export function startPage(root) {
       "div",
       { class: "form-grid" },
       field("Game name", el("input", { name: "name", value: "Home game", maxlength: 60 })),
+      field(
+        "Game",
+        el(
+          "select",
+          { name: "game", "data-testid": "game-type" },
+          el("option", { value: "cash" }, "Cash game"),
+          el("option", { value: "tournament" }, "Sit-and-go tournament"),
+        ),
+      ),
       field(
         "Betting",
         el(
@@ -90,12 +128,17 @@ export function startPage(root) {
           el("option", { value: "fl" }, "Fixed limit"),
         ),
       ),
-      field("Small blind", number("small_blind", 1, 1)),
-      field("Big blind", number("big_blind", 2, 1)),
+      cash("Small blind", number("small_blind", 1, 1)),
+      cash("Big blind", number("big_blind", 2, 1)),
       field("Seats", number("seats", 6, 2)),
-      field("Minimum buy-in", number("min_buy_in", 40, 1)),
-      field("Maximum buy-in", number("max_buy_in", 200, 1)),
+      cash("Minimum buy-in", number("min_buy_in", 40, 1)),
+      cash("Maximum buy-in", number("max_buy_in", 200, 1)),
+      sng("Buy-in (to the prize pool)", el("input", { type: "number", name: "tournament_buy_in", value: 20, min: 0, step: 1, inputmode: "numeric", "data-testid": "tournament-buy-in" })),
+      sng("Starting stack", number("starting_stack", 1500, 1)),
+      sng("Level length (minutes)", el("input", { type: "number", name: "level_minutes", value: 10, min: 0.01, step: "any", inputmode: "decimal", "data-testid": "level-minutes" })),
+      sng("Payouts % (blank: standard)", el("input", { name: "payouts", placeholder: "e.g. 50, 30, 20", "data-testid": "payouts" })),
     ),
+    el("p", { class: "hint", "data-game": "tournament" }, "The blinds start at 10/20 and rise every level (15/30, 25/50, 50/100, then antes from 100/200); the game starts when every seat is taken or when you start it. Standard payouts: winner takes all heads-up, 65/35 for 3 to 6 players, 50/30/20 for 7 to 10."),
     el(
       "details",
       { class: "more" },
@@ -103,21 +146,26 @@ export function startPage(root) {
       el(
         "div",
         { class: "form-grid" },
-        field("Ante", number("ante", 0)),
+        cash("Ante", number("ante", 0)),
         check("big_blind_ante", "Big-blind ante"),
-        check("straddle", "Straddles allowed"),
+        el("label", { class: "check", "data-game": "cash" }, el("input", { type: "checkbox", name: "straddle" }), "Straddles allowed"),
         check("run_it_twice", "Run it twice allowed"),
         check("open_seating", "Open seating (no approval)"),
         field("Seconds per decision", number("decision_seconds", 30, 1)),
         field("Time bank (seconds)", number("time_bank_seconds", 60, 0)),
-        field("Rake %", el("input", { name: "rake_percent", value: "0", inputmode: "decimal" })),
-        field("Rake cap", el("input", { name: "rake_cap", inputmode: "numeric", placeholder: "none" })),
+        field("Time bank refill (seconds)", number("time_bank_refill_seconds", 10, 0)),
+        cash("Refill every (hands, 0: never)", number("time_bank_refill_hands", 10, 0)),
+        field("Pause between hands (seconds)", el("input", { type: "number", name: "next_hand_seconds", value: 3, min: 0, step: "any", inputmode: "decimal" })),
+        cash("Rake %", el("input", { name: "rake_percent", value: "0", inputmode: "decimal" })),
+        cash("Rake cap", el("input", { name: "rake_cap", inputmode: "numeric", placeholder: "none" })),
         ...BOTS.map((bot) => field(`Bots: ${bot}`, number(`bots_${bot}`, 0, 0))),
       ),
     ),
     el("p", {}, el("button", { class: "primary", type: "submit", "data-testid": "create" }, "Create game")),
     error,
   );
+  form.elements.game.addEventListener("change", () => showGameFields(form));
+  showGameFields(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";

@@ -18,6 +18,11 @@ function clockEl(state, seat, now) {
   if (!hand || hand.actor !== seat.seat || hand.deadline == null) return null;
   const left = Math.max(0, hand.deadline - now);
   const decision = state.settings?.decision_seconds ?? 30;
+  if (hand.show_choice === seat.seat) {
+    // Show or muck: a short time of its own, no time bank (the server's 8 s at most).
+    const share = Math.max(0, Math.min(1, left / Math.min(8, decision)));
+    return el("div", {}, el("div", { class: "clock" }, el("div", { style: `width:${share * 100}%` })), el("div", { class: "clock-text", "data-testid": "countdown" }, `show or muck ${Math.ceil(left)}s`));
+  }
   const bank = seat.time_bank ?? 0;
   const inBank = left <= bank && bank > 0 && left < decision + bank;
   const base = inBank ? bank : decision;
@@ -139,14 +144,51 @@ function centerEl(state) {
       pots.filter((p) => p.amount > 0).map((p, i) => el("span", { class: "pot", "data-testid": `pot-${i}` }, el("span", { class: "name" }, p.name ?? (i === 0 ? "Main pot" : `Side pot ${i}`)), chips(p.amount))),
     ),
   );
-  if (!hand && last) parts.push(outcomeEl(state, last));
-  if (state.paused) parts.push(el("div", { class: "paused" }, "Paused by the host"));
-  if (state.ended) parts.push(el("div", { class: "paused" }, "The game has ended"));
+  const t = state.tournament;
+  if (!hand && last && !t?.finished) parts.push(outcomeEl(state, last));
+  if (state.straddle) {
+    const who = state.straddle.seat === state.you ? "You are" : `${state.seats[state.straddle.seat]?.name ?? "A player"} is`;
+    parts.push(el("div", { class: "outcome", "data-testid": "straddle-note" }, `${who} deciding whether to straddle ${chips(state.straddle.amount)}`));
+  }
+  if (hand?.show_choice != null && hand.show_choice !== state.you) {
+    parts.push(el("div", { class: "outcome" }, `${state.seats[hand.show_choice]?.name ?? "A player"} may show or muck`));
+  }
+  if (t?.finished) parts.push(resultsEl(t));
+  else if (t?.finishes.length) parts.push(placesEl(t.finishes, "Out"));
+  if (state.paused && !state.ended) parts.push(el("div", { class: "paused" }, "Paused by the host"));
+  if (state.ended && !t?.finished) parts.push(el("div", { class: "paused" }, "The game has ended"));
   if (!hand && !last && !state.ended) {
     const seated = state.seats.filter(Boolean).length;
-    parts.push(el("div", { class: "outcome" }, seated < 2 ? "Waiting for players…" : "The next hand starts shortly"));
+    let text = seated < 2 ? "Waiting for players…" : "The next hand starts shortly";
+    if (t && !t.started) text = `Sit-and-go: ${seated} of ${state.seats.length} registered. It starts when every seat is taken${seated >= 2 ? " or the host starts it" : ""}.`;
+    parts.push(el("div", { class: "outcome", "data-testid": "waiting-note" }, text));
   }
   return el("div", { class: "center" }, parts);
+}
+
+/** "1st", "2nd-3rd" for one place or places shared (RULES 8.3). */
+export function placeText(places) {
+  const ordinal = (n) => {
+    const tens = n % 100;
+    const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
+    return `${n}${suffix}`;
+  };
+  return places.length > 1 ? `${ordinal(places[0])}-${ordinal(places[places.length - 1])}` : ordinal(places[0]);
+}
+
+function placesEl(finishes, label) {
+  const worst = [...finishes].reverse();
+  return el("div", { class: "places", "data-testid": "places" }, `${label}: `, worst.map((f, i) => el("span", {}, i ? " · " : "", `${placeText(f.places)} ${f.name}${f.payout ? ` (${chips(f.payout)})` : ""}`)));
+}
+
+function resultsEl(t) {
+  return el(
+    "div",
+    { class: "results", "data-testid": "results" },
+    el("div", { class: "results-title" }, "Final results"),
+    el("table", {}, t.finishes.map((f) => el("tr", { class: f.places[0] === 1 ? "first" : "" }, el("td", {}, placeText(f.places)), el("td", {}, f.name), el("td", {}, f.payout ? chips(f.payout) : "")))),
+    el("div", { class: "hint" }, `${t.entrants} players, ${chips(t.buy_in)} each: prize pool ${chips(t.prize_pool)}`),
+  );
 }
 
 function outcomeEl(state, last) {

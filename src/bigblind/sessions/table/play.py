@@ -71,6 +71,7 @@ class Table(_BlindPlan):
             live_blinds=plan.live_blinds,
             dead_blinds=plan.dead_blinds,
             offer_run_twice=self.run_it_twice,
+            showdown="manual" if self.manual_showdown else "auto",
         )
         self.commit_deal(plan)
         layout, stacks_before = plan.layout, plan.stacks

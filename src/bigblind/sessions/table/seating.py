@@ -76,6 +76,8 @@ class _Seating:
         self._left_owing: dict[str, tuple[bool, bool]] = {}
         # A cash table sits an away player out (RULES 10.4); a tournament deals them in.
         self.sit_out_away = True
+        # A room asks players whether to show a hand they may muck (RULES 6.7).
+        self.manual_showdown = False
 
     # ----------------------------------------------------------------- queries
 
