@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import httpx
@@ -78,9 +78,10 @@ class ServerThread:
 class ServerProcess:
     """``bigblind serve`` in a process of its own, to be killed with SIGKILL."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(self, database: str, port: int | None = None, extra: Sequence[str] = ()) -> None:
         self.database = database
         self.port = port or free_port()
+        self.extra = list(extra)  # more ``serve`` options
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -89,7 +90,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         command = [sys.executable, "-m", "bigblind.cli.main", "serve"]
-        command += ["--port", str(self.port), "--database", self.database]
+        command += ["--port", str(self.port), "--database", self.database, *self.extra]
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
         )
