@@ -203,12 +203,13 @@ class ClusterLobby(Lobby):
         """A new room, owned here (unless its lock key is another process's: then there)."""
         room_id, host = await super().create(settings)
         async with self._guard:
+            # Locked before it is listed, so no other process's sweep sees it free.
+            if not await self._try_lock(room_id):
+                await self._drop(room_id, unlock=False)
             await self._db.execute(
                 "INSERT INTO cluster_rooms (room_id) VALUES (%s) ON CONFLICT DO NOTHING",
                 (room_id,),
             )
-            if not await self._try_lock(room_id):
-                await self._drop(room_id, unlock=False)
         return room_id, host
 
     async def locate(self, room_id: str) -> str | None:
