@@ -13,20 +13,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import time
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from bigblind.room import Identity, Room, RoomSettings
 from bigblind.room.cluster import MOVED
-from tests.room.clients import POSTGRES_ENV, Json, ServerProcess, passive, stored_events
+from tests.room.clients import (
+    Json,
+    ServerProcess,
+    fresh_database,
+    passive,
+    stored_events,
+)
 
 SETTINGS: dict[str, Any] = {
     "open_seating": True,
@@ -38,27 +40,6 @@ PLAYERS = [("Ann", 100), ("Bob", 150), ("Cy", 200)]
 ROOMS = 3
 HANDS_BEFORE = 2  # hands every room plays before the kill
 HANDS_AFTER = 3  # and after it
-
-
-@contextlib.contextmanager
-def cluster_database() -> Iterator[str]:
-    """A database of its own on the test PostgreSQL server, dropped afterwards."""
-    base = os.environ.get(POSTGRES_ENV)
-    if not base:
-        pytest.skip(f"set {POSTGRES_ENV} (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)")
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = f"bigblind_cluster_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
 
 
 class Player:
@@ -196,7 +177,7 @@ def check_states(player: Player) -> None:
 
 
 def test_three_processes_one_killed(tmp_path: Any) -> None:
-    with cluster_database() as url:
+    with fresh_database() as url:
         nodes = [
             ServerProcess(url, extra=["--node-id", f"n{i}"]) for i in range(3)
         ]  # each advertises http://127.0.0.1:PORT
@@ -297,7 +278,7 @@ def rotate(bases: list[str], first: int) -> list[str]:
 def test_a_stopped_process_hands_its_rooms_over() -> None:
     """A room of bots (nobody connected) plays on after its process stops: another
     process takes it by itself, not on a client's request."""
-    with cluster_database() as url:
+    with fresh_database() as url:
         nodes = [ServerProcess(url, extra=["--node-id", f"n{i}"]) for i in range(2)]
         try:
             for node in nodes:

@@ -11,8 +11,10 @@ spread. A request for a room owned elsewhere is sent to the owner (HTTP 307,
 WebSocket close code :data:`MOVED` with the owner's address as the reason):
 :class:`OwnerRedirect` does that in front of the app.
 
-The event key (room, number) fences off a process that lost its lock without
-knowing it: its next write fails, and it drops the room to load it afresh.
+A process that lost its lock connection without noticing stops its rooms at
+its next sweep; until then the event key (room, number) keeps one history:
+of two processes writing a room, one write of each number wins, and the one
+refused drops the room to load it afresh.
 
 >>> lock_key("Q2xw4Tgx") == lock_key("Q2xw4Tgx"), 0 <= lock_key("any") < 2**31
 (True, True)
@@ -137,6 +139,7 @@ class ClusterLobby(Lobby):
         self._guard = asyncio.Lock()  # one statement at a time on that connection
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
 
     # ------------------------------------------------------------ life
 
@@ -175,10 +178,14 @@ class ClusterLobby(Lobby):
 
     async def close(self) -> None:
         """Stop the rooms, let go of their locks, wake the others to take them."""
+        self._closing = True  # no more rooms taken from here on
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.close()  # ends its wait for notifications
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
         for runner in self.runners.values():
             await runner.stop()
         self.runners.clear()
@@ -192,9 +199,6 @@ class ClusterLobby(Lobby):
                     await self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, "released"))
             with contextlib.suppress(Exception):
                 await self._db.close()
-        if self._listener is not None:
-            with contextlib.suppress(Exception):
-                await self._listener.close()
         await self.store.close()
 
     # ------------------------------------------------------------ rooms
@@ -263,6 +267,8 @@ class ClusterLobby(Lobby):
 
     async def _adopt(self, room_id: str) -> None:
         """Rebuild the room from its stored events and run it here."""
+        if self._closing:
+            return
         cursor = await self._db.execute(
             "SELECT data FROM room_events WHERE room_id = %s ORDER BY seq", (room_id,)
         )
