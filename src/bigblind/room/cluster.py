@@ -235,13 +235,16 @@ class ClusterLobby(Lobby):
                 return None
             if owner is None:  # taken by another process a moment ago
                 owner = await self._owner(room_id)
-            if owner is None or owner == "":
-                await self._adopt(room_id)  # our own key (shared with another room)
+            if owner == "":  # our own key (shared with another room of ours)
+                await self._adopt(room_id)
                 return None
+            if owner is None:
+                raise ClusterError(f"room {room_id}: its process has no address yet: try again")
             return owner
 
     async def _owner(self, room_id: str) -> str | None:
-        """The owner's address, '' when it is this process, None when the room is free."""
+        """The owner's address; '' when it is this process; None when the room is free,
+        or held by a process not (or no longer) listed."""
         cursor = await self._db.execute(
             "SELECT n.address, l.pid = pg_backend_pid() FROM pg_locks l"
             " LEFT JOIN cluster_nodes n ON n.pid = l.pid"
@@ -395,7 +398,11 @@ class OwnerRedirect:
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         match = _ROOM_PATH.match(scope.get("path", "")) if scope["type"] != "lifespan" else None
-        owner = await self.lobby.locate(match.group(1)) if match else None
+        try:
+            owner = await self.lobby.locate(match.group(1)) if match else None
+        except Exception as error:  # the database, or an owner without an address
+            await _unavailable(scope, receive, send, str(error))
+            return
         if owner is None:
             await self.app(scope, receive, send)
             return
@@ -416,3 +423,15 @@ class OwnerRedirect:
                 return
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": MOVED, "reason": owner})
+
+
+async def _unavailable(scope: dict[str, Any], receive: Any, send: Any, error: str) -> None:
+    """503 (HTTP) or close 1013, 'try again later' (WebSocket): the room's owner is unknown."""
+    if scope["type"] == "http":
+        body = json.dumps({"error": f"the room is moving between processes: {error}"}).encode()
+        headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
+        await send({"type": "http.response.start", "status": 503, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+    elif (await receive())["type"] == "websocket.connect":
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1013, "reason": "try again"})
