@@ -300,3 +300,35 @@ def test_a_stopped_process_hands_its_rooms_over() -> None:
         finally:
             for node in nodes:
                 node.stop()
+
+
+def test_a_tab_follows_its_room_when_the_process_stops() -> None:
+    """SIGTERM with a tab connected: the process stops within seconds, and the tab is
+    back at the room on the other process, its states going on from where they were."""
+    with fresh_database() as url:
+        nodes = [ServerProcess(url, extra=["--node-id", f"n{i}"]) for i in range(2)]
+        try:
+            for node in nodes:
+                node.start()
+            settings = {"bots": ["station", "station"], "next_hand_seconds": 0, "seed": 9}
+            made = httpx.post(f"{nodes[0].base}/api/rooms", json=settings, timeout=30)
+            assert made.status_code == 201, made.text
+            room, host = made.json()["room"], made.json()["host_token"]
+
+            async def watch() -> None:
+                tab = Player([n.base for n in nodes], room, host, plays=False).start()
+                before = await tab.until(lambda s: s["hands_played"] >= 1)
+                started = time.monotonic()
+                await asyncio.to_thread(nodes[0].stop)
+                assert time.monotonic() - started < 15
+                last = tab.state or before  # the last word of the stopped process
+                await tab.until(lambda s: progress(s) > progress(last), timeout=15)
+                await tab.stop()
+                assert tab.connections >= 2
+                check_states(tab)
+
+            asyncio.run(watch())
+            assert owner_of(nodes[1].base, room) == nodes[1].base
+        finally:
+            for node in nodes:
+                node.stop()
