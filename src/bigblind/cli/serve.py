@@ -54,7 +54,8 @@ def add_parser(subparsers: Subparsers) -> None:
         default=None,
         metavar="URL",
         help="the address clients are sent to for the rooms this process owns, when several"
-        " processes share one PostgreSQL database (default: http://HOST:PORT)",
+        " processes share one PostgreSQL database (default: http://HOST:PORT, with the"
+        " machine's name for HOST 0.0.0.0)",
     )
     command.set_defaults(run=run)
 
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         try:
             cluster = ClusterSettings(
                 node=node_id or f"{socket.gethostname()}:{args.port}"[:64],
-                address=advertise or f"http://{args.host}:{args.port}",
+                address=advertise or f"http://{_reachable(args.host)}:{args.port}",
             )
         except ValueError as error:
             print(f"{error}", file=err)
@@ -119,3 +120,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     print("stopped", file=out)
     return 0
+
+
+def _reachable(host: str) -> str:
+    """A name others may reach this process by: the machine's, when listening on all."""
+    return socket.gethostname() if host in ("0.0.0.0", "::", "") else host
