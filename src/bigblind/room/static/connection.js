@@ -12,6 +12,7 @@ export class Connection {
     this.nextId = 1;
     this.closed = false;
     this.owner = null; // the address of the process that serves the room, when it is not this one
+    this.redirects = 0; // in a row, without a welcome: a few, then back off
     this.connect();
   }
 
@@ -41,9 +42,9 @@ export class Connection {
       this.handlers.onStatus?.(false);
       if (this.closed) return;
       // 4307: another server process owns the room; the reason is its address.
-      if (event.code === 4307 && event.reason && this.attempt < 3) {
+      if (event.code === 4307 && event.reason && this.redirects < 3) {
         this.owner = event.reason;
-        this.attempt += 1;
+        this.redirects += 1;
         this.connect();
         return;
       }
@@ -65,6 +66,7 @@ export class Connection {
       return;
     }
     if (message.type === "welcome") {
+      this.redirects = 0;
       if (message.token) localStorage.setItem(`bigblind:${this.room}`, message.token);
       this.handlers.onWelcome?.(message);
     } else if (message.type === "state") {
