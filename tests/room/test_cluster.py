@@ -176,7 +176,7 @@ def check_states(player: Player) -> None:
         last = state
 
 
-def test_three_processes_one_killed(tmp_path: Any) -> None:
+def test_three_processes_one_killed() -> None:
     with fresh_database() as url:
         nodes = [
             ServerProcess(url, extra=["--node-id", f"n{i}"]) for i in range(3)

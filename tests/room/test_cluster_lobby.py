@@ -44,7 +44,7 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_settings_name_what_would_do() -> None:
+def test_settings_say_what_would_do() -> None:
     with pytest.raises(ClusterError, match="give an http:// or https:// URL"):
         ClusterSettings(node="n1", address="10.0.0.5:8000")
     with pytest.raises(ClusterError, match="give 1 to 64 characters"):
