@@ -15,8 +15,13 @@ check), tops up when broke. Measured over ``--seconds`` after a warm-up:
 For T = 1, 10 and 100, on SQLite and on PostgreSQL (``--postgres URL`` or
 ``BIGBLIND_TEST_POSTGRES_URL``; skipped when neither is set).
 
+``--processes 1,2,3`` measures rooms spread over that many server processes on
+one PostgreSQL database instead (T tables, each made on, and played through,
+process t mod P; server CPU summed over the processes).
+
     python benchmarks/room.py
     python benchmarks/room.py --seconds 5 --json
+    python benchmarks/room.py --processes 1,2,3 --tables 30
 """
 
 from __future__ import annotations
@@ -148,11 +153,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(database: str) -> Any:
+def server(database: str, *extra: str) -> Any:
     port = free_port()
     command = [sys.executable, "-m", "bigblind.cli.main", "serve", "--port", str(port)]
     process = subprocess.Popen(
-        [*command, "--database", database], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        [*command, "--database", database, *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -245,13 +252,97 @@ def fresh_postgres(url: str) -> Any:
         admin.dispose()
 
 
+async def drive_spread(
+    servers: list[tuple[str, int]], tables: int, seconds: float, warmup: float
+) -> dict[str, float]:
+    """As :func:`drive`, with table t made on and played through server t mod P (its owner)."""
+    stats = Stats()
+    seats: list[Seat] = []
+    for t in range(tables):
+        base = servers[t % len(servers)][0]
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            settings = {
+                "seats": SEATS,
+                "open_seating": True,
+                "next_hand_seconds": 0,
+                "decision_seconds": 600,
+                "min_buy_in": 40,
+                "max_buy_in": 200,
+            }
+            room = (await http.post("/api/rooms", json=settings)).json()["room"]
+            for s in range(SEATS):
+                body = {"name": f"p{s}", "seat": s, "buy_in": 200}
+                token = (await http.post(f"/api/rooms/{room}/seats", json=body)).json()["token"]
+                url = base.replace("http", "ws", 1) + f"/api/rooms/{room}/ws?token={token}"
+                ws = await connect(url, max_size=2**22, compression=None)
+                seats.append(Seat(ws, random.Random(t * SEATS + s), stats))
+    tasks = [asyncio.create_task(seat.run()) for seat in seats]
+    await asyncio.sleep(warmup)
+    pids = [pid for _, pid in servers]
+    stats.measuring = True
+    start = time.perf_counter()
+    server_cpu = sum(cpu_seconds(pid) for pid in pids)
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - start
+    server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
+    for seat in seats:
+        await seat.ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = sorted(stats.latencies) or [float("nan")]
+    actions = max(len(stats.latencies), 1)
+    return {
+        "server_cpu_ms_per_action": round(server_cpu / actions * 1000, 3),
+        "actions_per_s": round(len(stats.latencies) / elapsed, 1),
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 2),
+    }
+
+
+def spread_run(postgres: str, processes: int, tables: int, seconds: float) -> dict[str, Any]:
+    """T tables over ``processes`` server processes on one fresh PostgreSQL schema."""
+    with fresh_postgres(postgres) as url, contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(server(url, "--node-id", f"n{i}")) for i in range(processes)]
+        warmup = min(3.0, 1 + tables / 50)
+        figures = asyncio.run(drive_spread(servers, tables, seconds, warmup))
+    return {"database": "postgresql", "processes": processes, "tables": tables, **figures}
+
+
+def spread_main(args: argparse.Namespace) -> int:
+    """``--processes``: the same load over 1, 2, 3... processes on one PostgreSQL database."""
+    if not args.postgres:
+        print("--processes needs PostgreSQL: set --postgres URL or BIGBLIND_TEST_POSTGRES_URL")
+        return 2
+    tables = max(int(t) for t in args.tables.split(","))
+    runs = []
+    for processes in (int(p) for p in args.processes.split(",")):
+        runs.append(spread_run(args.postgres, processes, tables, args.seconds))
+        if not args.json:
+            run = runs[-1]
+            print(
+                f"{run['processes']} process(es), T = {run['tables']}:"
+                f" {run['actions_per_s']:>7.1f} actions/s, p50 {run['p50_ms']:6.2f} ms,"
+                f" p99 {run['p99_ms']:7.2f} ms,"
+                f" server CPU per action {run['server_cpu_ms_per_action']:.2f} ms",
+                flush=True,
+            )
+    if args.json:
+        print(json.dumps({"runs": runs}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per run")
     parser.add_argument("--tables", default=",".join(map(str, TABLES)), help="T values: 1,10,100")
     parser.add_argument("--postgres", default=os.environ.get("BIGBLIND_TEST_POSTGRES_URL"))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--processes", default=None, help="server processes on one PostgreSQL: 1,2,3"
+    )
     args = parser.parse_args(argv)
+    if args.processes:
+        return spread_main(args)
     counts = [int(t) for t in args.tables.split(",")]
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder:

@@ -37,3 +37,22 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         args = argparse.Namespace(host="127.0.0.1", port=port, database=database)
         assert run(args, io.StringIO(), err) == 2
     assert "is the port in use?" in err.getvalue()
+
+
+def test_cluster_options_need_postgresql(tmp_path: Path) -> None:
+    err = io.StringIO()
+    database = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    args = argparse.Namespace(
+        host="127.0.0.1", port=8000, database=database, node_id=None, advertise="http://x:1"
+    )
+    assert run(args, out=io.StringIO(), err=err) == 2
+    assert "need a PostgreSQL --database" in err.getvalue()
+    args = argparse.Namespace(
+        host="127.0.0.1",
+        port=8000,
+        database="postgresql+psycopg://u@h/d",
+        node_id="n1",
+        advertise="10.0.0.5:8000",
+    )
+    assert run(args, out=io.StringIO(), err=err) == 2
+    assert "give an http:// or https:// URL" in err.getvalue()

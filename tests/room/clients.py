@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import httpx
@@ -78,9 +78,10 @@ class ServerThread:
 class ServerProcess:
     """``bigblind serve`` in a process of its own, to be killed with SIGKILL."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(self, database: str, port: int | None = None, extra: Sequence[str] = ()) -> None:
         self.database = database
         self.port = port or free_port()
+        self.extra = list(extra)  # more ``serve`` options
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -89,7 +90,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         command = [sys.executable, "-m", "bigblind.cli.main", "serve"]
-        command += ["--port", str(self.port), "--database", self.database]
+        command += ["--port", str(self.port), "--database", self.database, *self.extra]
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
         )
@@ -292,3 +293,24 @@ def stored_events(url: str) -> dict[str, list[Json]]:
         return store.load()
     finally:
         store.engine.dispose()
+
+
+@contextlib.contextmanager
+def fresh_database() -> Iterator[str]:
+    """A database of its own on the test PostgreSQL server, dropped afterwards."""
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"set {POSTGRES_ENV} (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"bigblind_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()

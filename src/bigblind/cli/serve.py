@@ -6,14 +6,15 @@ The web stack loads only when the server starts (``pip install bigblind[server]`
 >>> parser = argparse.ArgumentParser(prog="bigblind")
 >>> add_parser(parser.add_subparsers())
 >>> args = parser.parse_args(["serve", "--port", "9000"])
->>> args.host, args.port, args.database
-('127.0.0.1', 9000, None)
+>>> args.host, args.port, args.database, args.advertise
+('127.0.0.1', 9000, None, None)
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import socket
 import sys
 from typing import TextIO
 
@@ -42,6 +43,20 @@ def add_parser(subparsers: Subparsers) -> None:
         help="SQLAlchemy URL: sqlite:///path or postgresql+psycopg://user@host/db"
         " (default: an SQLite file in your data directory)",
     )
+    command.add_argument(
+        "--node-id",
+        default=None,
+        metavar="NAME",
+        help="this process's name among several on one PostgreSQL database (default: host:port)",
+    )
+    command.add_argument(
+        "--advertise",
+        default=None,
+        metavar="URL",
+        help="the address clients are sent to for the rooms this process owns, when several"
+        " processes share one PostgreSQL database (default: http://HOST:PORT, with the"
+        " machine's name for HOST 0.0.0.0)",
+    )
     command.set_defaults(run=run)
 
 
@@ -53,6 +68,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         import uvicorn
 
         from bigblind.room.app import create_app
+        from bigblind.room.cluster import ClusterSettings
         from bigblind.room.store import SqlStore, default_database_url
     except ImportError as missing:
         print(f"serve needs the server extra ({missing.name} is missing):", file=err)
@@ -62,6 +78,23 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"port {args.port}: choose 1 to 65535", file=err)
         return 2
     url = args.database or default_database_url()
+    node_id = getattr(args, "node_id", None)
+    advertise = getattr(args, "advertise", None)
+    cluster = None
+    if url.startswith("postgresql"):
+        # On PostgreSQL every process takes part in the cluster, even alone: a second
+        # one started on the same database then shares the rooms instead of clashing.
+        try:
+            cluster = ClusterSettings(
+                node=node_id or f"{socket.gethostname()}:{args.port}"[:64],
+                address=advertise or f"http://{_reachable(args.host)}:{args.port}",
+            )
+        except ValueError as error:
+            print(f"{error}", file=err)
+            return 2
+    elif advertise or node_id:
+        print("--advertise and --node-id need a PostgreSQL --database", file=err)
+        return 2
     try:
         store = SqlStore(url)
     except Exception as error:  # SQLAlchemy and drivers raise many kinds
@@ -70,7 +103,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     print(f"bigblind rooms on http://{args.host}:{args.port}/  (database: {url})", file=out)
     out.flush()
     config = uvicorn.Config(
-        create_app(store),
+        create_app(store, cluster=cluster),
         host=args.host,
         port=args.port,
         log_level="warning",
@@ -87,3 +120,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     print("stopped", file=out)
     return 0
+
+
+def _reachable(host: str) -> str:
+    """A name others may reach this process by: the machine's, when listening on all."""
+    return socket.gethostname() if host in ("0.0.0.0", "::", "") else host

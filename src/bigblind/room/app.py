@@ -35,6 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bigblind.errors import BigblindError
 from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
+from bigblind.room.cluster import ClusterLobby, ClusterSettings, OwnerRedirect
 from bigblind.room.replayer import hand_list, hand_replay
 from bigblind.room.runner import Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
@@ -57,9 +58,22 @@ def create_app(
     clock: Callable[[], float] = time.time,
     bot_delay: float = 0.6,
     static: Path | None = STATIC,
+    cluster: ClusterSettings | None = None,
 ) -> Starlette:
-    """The room server over ``store``; rooms come back from it on start-up."""
-    lobby = Lobby(store, clock=clock, bot_delay=bot_delay)
+    """The room server over ``store``; rooms come back from it on start-up.
+
+    With ``cluster`` (a PostgreSQL store only) this process is one of several serving
+    the same rooms: it owns some, and sends requests for the others to their owners
+    (:mod:`bigblind.room.cluster`).
+    """
+    lobby: Lobby
+    if cluster is None:
+        lobby = Lobby(store, clock=clock, bot_delay=bot_delay)
+    else:
+        url = str(getattr(store, "url", ""))
+        if not url.startswith("postgresql"):
+            raise RoomError(f"rooms on several processes need a PostgreSQL database, not {url!r}")
+        lobby = ClusterLobby(store, cluster, url=url, clock=clock, bot_delay=bot_delay)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -67,6 +81,8 @@ def create_app(
         # showdown rather than during it.
         evaluate7(0, 1, 2, 3, 4, 5, 6)
         lobby.restore()
+        if isinstance(lobby, ClusterLobby):
+            await lobby.join()
         yield
         await lobby.close()
 
@@ -176,6 +192,8 @@ def create_app(
     if static is not None and static.is_dir():
         routes.append(Mount("/", StaticFiles(directory=static, html=True)))
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={BigblindError: on_error})
+    if isinstance(lobby, ClusterLobby):
+        app.add_middleware(OwnerRedirect, lobby=lobby)
     app.state.lobby = lobby
     return app
 

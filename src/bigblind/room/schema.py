@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, Text
 
-__all__ = ["metadata", "room_events"]
+__all__ = ["cluster_nodes", "cluster_rooms", "metadata", "room_events"]
 
 metadata = MetaData()
 
@@ -23,3 +23,14 @@ room_events = Table(
     Column("type", String(32), nullable=False),
     Column("data", Text, nullable=False),
 )
+
+# Rooms on several processes (bigblind.room.cluster): who may be sent to, and what to own.
+cluster_nodes = Table(
+    "cluster_nodes",
+    metadata,
+    Column("node_id", String(64), primary_key=True),
+    Column("address", String(200), nullable=False),
+    Column("pid", Integer, nullable=False),
+)
+
+cluster_rooms = Table("cluster_rooms", metadata, Column("room_id", String(64), primary_key=True))

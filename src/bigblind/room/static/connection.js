@@ -11,6 +11,8 @@ export class Connection {
     this.attempt = 0;
     this.nextId = 1;
     this.closed = false;
+    this.owner = null; // the address of the process that serves the room, when it is not this one
+    this.redirects = 0; // in a row, without a welcome: a few, then back off
     this.connect();
   }
 
@@ -19,10 +21,12 @@ export class Connection {
   }
 
   url() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
     const params = new URLSearchParams();
     if (this.token) params.set("token", this.token);
-    return `${scheme}://${location.host}/api/rooms/${encodeURIComponent(this.room)}/ws?${params}`;
+    const path = `/api/rooms/${encodeURIComponent(this.room)}/ws?${params}`;
+    if (this.owner) return this.owner.replace(/^http/, "ws") + path;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}${path}`;
   }
 
   connect() {
@@ -34,9 +38,18 @@ export class Connection {
       this.handlers.onStatus?.(true);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       this.handlers.onStatus?.(false);
       if (this.closed) return;
+      // 4307: another server process owns the room; the reason is its address.
+      if (event.code === 4307 && event.reason && this.redirects < 3) {
+        this.owner = event.reason;
+        this.redirects += 1;
+        this.connect();
+        return;
+      }
+      // Lost: ask this page's server again, which knows the room's owner now.
+      this.owner = null;
       // Back off up to 5 s: a restarting server comes back within a few seconds.
       const delay = Math.min(5000, 300 * 2 ** this.attempt);
       this.attempt += 1;
@@ -53,6 +66,7 @@ export class Connection {
       return;
     }
     if (message.type === "welcome") {
+      this.redirects = 0;
       if (message.token) localStorage.setItem(`bigblind:${this.room}`, message.token);
       this.handlers.onWelcome?.(message);
     } else if (message.type === "state") {
