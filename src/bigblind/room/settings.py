@@ -192,6 +192,7 @@ class RoomSettings:
         """The settings as JSON-ready data."""
         data = dataclasses.asdict(self)
         data["bots"] = list(self.bots)
+        data["payouts"] = list(self.payouts)
         return data
 
     @classmethod
