@@ -15,6 +15,9 @@ r           type an amount (a bet, or the total to raise to), Enter sends
 0, 7, 8, 9  start typing an amount with that digit
 Esc         clear the amount field
 n, space    deal the next hand (the table waits between hands)
+y, n        answer a question: straddle (RULES 2.7), run it twice (10.3)
+s, m        show or muck at the showdown where the rules allow a muck (6.7)
+s           between hands: sit out, or come back (cash games)
 b           rebuy when broke (cash games)
 q           quit
 ==========  ===========================================================
@@ -41,14 +44,15 @@ from bigblind.errors import BigblindError, IllegalActionError
 from bigblind.sessions.table import HandRecord
 from bigblind.ui.amount import MAX_DIGITS, AmountInput, read_amount
 from bigblind.ui.confirm import Confirm
-from bigblind.ui.table_screen import MUTED, TableScreen, preset_label
+from bigblind.ui.table_choices import CHOICE_STATES, TableChoices
+from bigblind.ui.table_screen import MUTED, preset_label
 
 __all__ = ["AmountInput", "TableApp"]
 
 _SEAT_PREFIX = re.compile(r"^seat \d+ ")
 
 
-class TableApp(TableScreen):
+class TableApp(TableChoices):
     """One person's seat at a table of bots: the keys and the play (the drawing is
     :class:`~bigblind.ui.table_screen.TableScreen`'s)."""
 
@@ -63,6 +67,8 @@ class TableApp(TableScreen):
         *(Binding(d, f"amount('{d}')", "type an amount", show=False) for d in "0789"),
         Binding("escape", "cancel", "clear the amount", show=False),
         Binding("n,space,enter", "next_hand", "next hand", show=False),
+        Binding("y", "yes", "answer yes", show=False),
+        Binding("m", "muck", "muck", show=False),
         Binding("b", "rebuy", "rebuy", show=False),
         Binding("s", "sit_out", "sit out or come back", show=False),
         Binding("w", "watch", "watch the rest of the tournament", show=False),
@@ -86,8 +92,14 @@ class TableApp(TableScreen):
             self.state = "over"
             self._render()
             return
+        if not self._offer_straddle():
+            self._start(False)
+
+    def _start(self, straddle: bool) -> None:
+        """Deal the hand; ``straddle``: the person takes the straddle offered (RULES 2.7)."""
+        game = self.game
         try:
-            current = game.start_hand()
+            current = game.start_hand(straddle=straddle)
         except BigblindError as error:
             self.state = "over"
             self._say(f"No hand can be dealt: {error}")
@@ -112,6 +124,11 @@ class TableApp(TableScreen):
         if current.hand.finished:
             self._sync_log()
             self._hand_over(game.finish_hand())
+            return
+        if self._questions():
+            return
+        if current.hand.finished:
+            self._step()
             return
         self._turn_started = time.monotonic()
         if game.hero_to_act:
@@ -189,6 +206,8 @@ class TableApp(TableScreen):
 
     def _tick(self) -> None:
         """Five times a second: the clock; a person whose time ran out checks or folds."""
+        if not self.is_running:
+            return  # the app is closing: its widgets may be gone already
         clock = self.clock
         now = time.monotonic()
         if self.state == "hero" and clock is not None and clock.expired(now):
@@ -269,7 +288,7 @@ class TableApp(TableScreen):
 
     def action_request_quit(self) -> None:
         """Quit; in the middle of a hand the person is in, ask first."""
-        if self.state in ("hero", "bot") and self.game.hero_in_hand:
+        if self.state in ("hero", "bot", *CHOICE_STATES) and self.game.hero_in_hand:
             self.push_screen(
                 Confirm("Quit in the middle of the hand? It will not be finished."),
                 self._quit_if,
@@ -285,8 +304,20 @@ class TableApp(TableScreen):
         """Ctrl-C: stop at once (every finished hand is already written)."""
         self.exit(return_code=130)
 
+    def action_yes(self) -> None:
+        """y: yes to the question asked (straddle, run it twice)."""
+        if not self._answer(True):
+            self._say_until_step("Nothing is asked now: y answers a question when one is")
+
+    def action_muck(self) -> None:
+        """m: muck at the showdown, where the rules allow it (RULES 6.7)."""
+        if not self._showdown(muck=True):
+            self._say_until_step("You can muck at the showdown, when it is your turn to show")
+
     def action_sit_out(self) -> None:
-        """Between hands at a cash table: sit out, or come back in."""
+        """s: show at the showdown; between hands at a cash table: sit out, or come back in."""
+        if self._showdown(muck=False):
+            return
         game = self.game
         if not game.cash:
             self._say("In a tournament you are dealt every hand")
@@ -375,6 +406,8 @@ class TableApp(TableScreen):
 
     def action_next_hand(self) -> None:
         """Deal the next hand when the table waits between hands."""
+        if self._answer(False):
+            return
         if self.state == "between":
             self._deal()
         elif self.state == "busted":

@@ -40,6 +40,14 @@ _PRESET_LABELS = {"100%": "pot"}
 _PRESET_KEY = "bold #0b2818 on #fde68a"
 MUTED = "#6b7280"
 
+_QUESTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "straddle": ("The straddle is yours", [("y", "straddle"), ("n", "do not")]),
+    "runs": ("All-in: run it twice?", [("y", "run it twice"), ("n", "run it once")]),
+    "show": ("Showdown: your turn to show", [("s", "show"), ("m", "muck")]),
+}
+"""What the turn line says and the keys that answer, while a question waits (RULES 2.7,
+10.3, 6.7)."""
+
 Parts = list[str | Content | tuple[str, str]]
 
 
@@ -146,7 +154,8 @@ class TableScreen(ScreenApp):
     # -------------------------------------------------------------- rendering
 
     def _tick(self) -> None:
-        if self.state in ("hero", "bot"):
+        # A tick can come while the app closes, after its widgets are gone.
+        if self.state in ("hero", "bot") and self.is_running:
             self._render_turn()
 
     def _render_title(self) -> None:
@@ -286,6 +295,8 @@ class TableScreen(ScreenApp):
             widget.update(
                 Content.assemble((name, "bold"), f" ({kind}) is thinking  ·  {elapsed}{pre}")
             )
+        elif self.state in _QUESTIONS:
+            widget.update(Content.styled(f"▶ {_QUESTIONS[self.state][0]}", "bold #facc15"))
         elif self.state == "between":
             widget.update(Content.styled(f"The hand is over{_net_text(self._net)}", "bold"))
         elif self.state == "busted":
@@ -346,6 +357,8 @@ class TableScreen(ScreenApp):
     def _waiting_keys(self) -> list[tuple[str, str]]:
         """The keys that act while it is not the person's turn."""
         game = self.game
+        if self.state in _QUESTIONS:
+            return [*_QUESTIONS[self.state][1], ("q", "quit")]
         if self.state == "busted":
             return [("b", "rebuy"), ("s", "sit out"), ("q", "quit")]
         if self.state == "between":
