@@ -257,12 +257,16 @@ class TableApp(TableChoices):
 
     def action_fold(self) -> None:
         """Fold; while another player acts, check/fold ahead (again: cancel)."""
+        if self._typed_ahead():
+            return
         if self._arm("check/fold"):
             return
         self._hero_act("fold")
 
     def action_check_call(self) -> None:
         """Check when it is free, else call; while another player acts, call any ahead."""
+        if self._typed_ahead():
+            return
         if self._arm("call any"):
             return
         view = self.view
@@ -288,6 +292,8 @@ class TableApp(TableChoices):
 
     def action_request_quit(self) -> None:
         """Quit; in the middle of a hand the person is in, ask first."""
+        if self._typed_ahead():
+            return
         if self.state in ("hero", "bot", *CHOICE_STATES) and self.game.hero_in_hand:
             self.push_screen(
                 Confirm("Quit in the middle of the hand? It will not be finished."),
@@ -306,16 +312,22 @@ class TableApp(TableChoices):
 
     def action_yes(self) -> None:
         """y: yes to the question asked (straddle, run it twice)."""
+        if self._typed_ahead():
+            return
         if not self._answer(True):
             self._say_until_step("Nothing is asked now: y answers a question when one is")
 
     def action_muck(self) -> None:
         """m: muck at the showdown, where the rules allow it (RULES 6.7)."""
+        if self._typed_ahead():
+            return
         if not self._showdown(muck=True):
             self._say_until_step("You can muck at the showdown, when it is your turn to show")
 
     def action_sit_out(self) -> None:
         """s: show at the showdown; between hands at a cash table: sit out, or come back in."""
+        if self._typed_ahead():
+            return
         if self._showdown(muck=False):
             return
         game = self.game
@@ -337,6 +349,8 @@ class TableApp(TableChoices):
 
     def action_watch(self) -> None:
         """Out of a tournament: watch it to the end."""
+        if self._typed_ahead():
+            return
         game = self.game
         if self.state != "over" or game.tournament is None or game.hero_place is None:
             self._say("You can watch once you are out of a tournament")
@@ -351,6 +365,8 @@ class TableApp(TableChoices):
 
     def action_preset(self, index: int) -> None:
         """Put a preset's amount into the amount field; Enter sends it (RULES 5.7)."""
+        if self._typed_ahead(str(index + 1)):
+            return
         view = self.view
         if self.state != "hero" or view is None or view.legal is None:
             self._say(self._not_your_turn())
@@ -363,6 +379,7 @@ class TableApp(TableChoices):
             return
         field = self.query_one("#amount", AmountInput)
         field.value = str(amount)
+        self._typing = True
         field.focus()
         field.select_all()
         verb = "bet" if view.legal.bet else "raise to"
@@ -371,14 +388,30 @@ class TableApp(TableChoices):
 
     def action_amount(self, digit: str = "") -> None:
         """Start typing an amount (a bet, or the total to raise to)."""
+        if self._typed_ahead(digit):
+            return
         if self.state != "hero":
             self._say(self._not_your_turn())
             return
         field = self.query_one("#amount", AmountInput)
         field.value = digit
         field.cursor_position = len(digit)
+        self._typing = True
         field.focus()
         self._hint("Enter sends · Esc clears")
+
+    def _typed_ahead(self, digit: str | None = None) -> bool:
+        """A key typed while the amount field is open but before it has the keyboard (keys
+        typed fast): a digit goes into the field, any other key is ignored as the field
+        ignores it. True when the key was taken so."""
+        field = self.query_one("#amount", AmountInput)
+        if not self._typing or field.has_focus:
+            return False
+        if digit is None:
+            self.on_amount_input_ignored()
+        else:
+            field.insert_text_at_cursor(digit)
+        return True
 
     def action_cancel(self) -> None:
         """Clear the amount field."""
@@ -400,12 +433,18 @@ class TableApp(TableChoices):
         verb = "bet" if legal is not None and legal.bet else "raise"
         self._hero_act(f"{verb} {amount}")
 
-    def on_amount_input_ignored(self, event: AmountInput.Ignored) -> None:
+    def on_amount_input_ignored(self, event: AmountInput.Ignored | None = None) -> None:
         """A letter while an amount is typed: it does nothing; say how to go on."""
-        self._hint("Digits only · Enter sends · Esc closes the amount first")
+        self._hint("Digits only: Enter sends, Esc closes")
 
     def action_next_hand(self) -> None:
         """Deal the next hand when the table waits between hands."""
+        field = self.query_one("#amount", AmountInput)
+        if self._typing and not field.has_focus:  # Enter typed before the field took it
+            self.post_message(Input.Submitted(field, field.value))
+            return
+        if self._typed_ahead():
+            return
         if self._answer(False):
             return
         if self.state == "between":
@@ -415,6 +454,8 @@ class TableApp(TableChoices):
 
     def action_rebuy(self) -> None:
         """Buy chips again when broke (cash games)."""
+        if self._typed_ahead():
+            return
         if self.state != "busted":
             self._say("You can rebuy when you are out of chips")
             return

@@ -64,6 +64,7 @@ class TableScreen(ScreenApp):
         SCREEN_CSS
         + """
     #left { width: 64; }
+    .-narrow #left { width: 53; }
     #hero, #turn, #keys, #range { height: auto; }
     #amount-row { height: 1; }
     #amount-row.-hidden { display: none; }
@@ -94,6 +95,8 @@ class TableScreen(ScreenApp):
         self._pre: str | None = None
         """The pre-action chosen while others act: 'check/fold' or 'call any'."""
         self._message_until_step = False
+        self._typing = False
+        """Whether the amount field is open (from r, a digit or a preset until sent or closed)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -119,7 +122,7 @@ class TableScreen(ScreenApp):
                             max_length=9,
                             select_on_focus=False,
                         )
-                        yield Static(id="hint")
+                    yield Static(id="hint")
                     yield Static(id="message")
             with VerticalScroll(id="log-box"):
                 yield Static(id="log")
@@ -187,6 +190,7 @@ class TableScreen(ScreenApp):
             shown = {e.seat: tuple(e.cards) for e in view.events if isinstance(e, Shown)}
             mucked = {e.seat for e in view.events if isinstance(e, Mucked)}
         rows: list[Content] = []
+        narrow = self.narrow
         for seat in range(table.seat_count):
             info = table.player(seat)
             marker = _marker(current, seat)
@@ -225,12 +229,18 @@ class TableScreen(ScreenApp):
                 state, dim = "busted", True
             actor = playing and current is not None and current.actor == seat
             muted = MUTED if dim else ""
+            # Narrow: no bot kind column (the log needs the room; the kinds show when wide).
+            kind = "" if narrow else f"{'you' if is_hero else game.kind_of(name):<8}"
+            name_width = 8 if narrow else 10
             row = Content.assemble(
                 ("▶ " if actor else "  ", "bold #facc15"),
                 (f"{marker:<5}", "bold #fbbf24"),
-                (f"{name[:10]:<11}", muted or ("bold #67e8f9" if is_hero else "bold")),
-                (f"{'you' if is_hero else game.kind_of(name):<8}", muted or "#8b9bb0"),
-                (f"{stack:>6}  ", muted or "#e5e7eb"),
+                (
+                    f"{name[:name_width]:<{name_width + 1}}",
+                    muted or ("bold #67e8f9" if is_hero else "bold"),
+                ),
+                (kind, muted or "#8b9bb0"),
+                (f"{stack:>6} " + " " * (not narrow), muted or "#e5e7eb"),
                 (f"{'bet ' + str(bet) if bet else '':<9}", muted or "#fde047"),
                 (f"{state:<7}", muted or ("bold #f87171" if state == "ALL-IN" else "")),
             )
@@ -252,8 +262,8 @@ class TableScreen(ScreenApp):
             if self.game.current is not None:
                 parts.append((str(view.pot), "bold #fde047"))
                 pots = current.hand.pots
-                if len(pots) > 1:
-                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
+                if len(pots) > 1:  # on a line of its own, to fit a narrow panel
+                    parts.append((f"\n{side_pots_text(pots)}", "#fde047"))
             else:
                 total = sum(e.amount for e in view.events if isinstance(e, PotAwarded))
                 parts.append((str(total), "bold #fde047"))
@@ -387,6 +397,7 @@ class TableScreen(ScreenApp):
     def _clear_amount(self) -> None:
         field = self.query_one("#amount", AmountInput)
         field.value = ""
+        self._typing = False
         self._hint("")
         if field.has_focus:
             self.set_focus(None)
