@@ -15,6 +15,7 @@ from bigblind.errors import IllegalActionError
 from bigblind.sessions.table import StraddleOffer
 from bigblind.ui.choices import bot_shows, bot_straddles, may_muck
 from bigblind.ui.game import Game, GameConfig
+from bigblind.ui.render import card_text
 from bigblind.ui.table_app import TableApp
 from tests.ui.test_table_app import ScriptedBot, play, press, settle
 
@@ -255,7 +256,10 @@ def test_y_runs_it_twice_on_the_screen(tmp_path: Path) -> None:
         assert "All-in: run it twice?" in app.text("turn")
         await press(pilot, "y")
         assert app.state == "between"
-        assert "── Run it twice: the rest of the board is dealt twice" in app.log_texts
+        assert "── Run it twice" in app.log_texts
+        current = game.history[-1].hand
+        second = " ".join(card_text(c) for c in current.boards[1])
+        assert app.text("board").splitlines()[1].split() == ["Run", "2", *second.split()]
         assert any(line.startswith("── Run 2, ") for line in app.log_texts)
         assert sum(" on run 1" in line for line in app.log_texts) >= 1
         assert sum(" on run 2" in line for line in app.log_texts) >= 1

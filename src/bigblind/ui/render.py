@@ -189,7 +189,7 @@ def event_line(event: object, names: Sequence[str]) -> str | None:
         street = event.street.label.capitalize()
         return f"── Run {event.run}, {street.lower()}: {cards_text(event.cards)}"
     if isinstance(event, RunsAgreed):
-        return "── Run it twice: the rest of the board is dealt twice" if event.runs > 1 else None
+        return "── Run it twice" if event.runs > 1 else None
     if isinstance(event, BetReturned):
         return f"Uncalled {event.amount} returned to {names[event.seat]}"
     return None

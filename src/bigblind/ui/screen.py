@@ -73,10 +73,16 @@ class ScreenApp(App[None]):
         self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def _say(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
+        self._line("#message", message)
 
     def _hint(self, message: str) -> None:
-        self.query_one("#hint", Static).update(message)
+        self._line("#hint", message)
+
+    def _line(self, selector: str, message: str) -> None:
+        """Show a message line; an empty one takes no room (a short terminal needs it)."""
+        widget = self.query_one(selector, Static)
+        widget.update(message)
+        widget.display = bool(message)
 
     def on_resize(self, event: events.Resize) -> None:
         """Redraw for the new width (the narrow layout below :data:`NARROW_BELOW` columns)."""

@@ -180,6 +180,7 @@ class TableApp(TableChoices):
         try:
             self.game.act(action)
         except IllegalActionError as error:
+            self._hint("")  # the reason takes its place: room for it in a short terminal
             self._say(_reason(error))
             return False
         if self.clock is not None and self.clock.turn is not None:

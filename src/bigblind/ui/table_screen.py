@@ -267,12 +267,18 @@ class TableScreen(ScreenApp):
             else:
                 total = sum(e.amount for e in view.events if isinstance(e, PotAwarded))
                 parts.append((str(total), "bold #fde047"))
+        if view is not None and len(view.boards) > 1:  # run twice (RULES 10.3)
+            parts.append(("\nRun 2 ", "bold"))
+            for card in view.boards[1]:
+                parts.append(" ")
+                parts.append(card_content(card))
         self.query_one("#board", Static).update(Content.assemble(*parts))
 
     def _render_result(self) -> None:
         widget = self.query_one("#result", Static)
         view = self.view
         current = self.shown_hand
+        widget.display = self.game.current is None and view is not None and current is not None
         if self.game.current is not None or view is None or current is None:
             widget.update("")
             return
@@ -344,6 +350,7 @@ class TableScreen(ScreenApp):
         legal = view.legal if view is not None and self.state == "hero" else None
         can_bet = legal is not None and legal.can_raise
         self.query_one("#amount-row").set_class(not can_bet, "-hidden")
+        legal_widget.display = legal is not None
         if legal is None:
             keys.update(keys_content(self._waiting_keys(), width))
             legal_widget.update("")
