@@ -283,6 +283,9 @@ def test_m_mucks_where_the_rules_allow_and_s_shows(tmp_path: Path) -> None:
                 assert current is not None
                 key = "m" if not seen else "s"
                 seat = game.hero_hand_seat()
+                await press(pilot, "f" if not seen else "n")  # no fold or deal now
+                assert app.state == "show"
+                assert app.text("message") == "Answer first: s show · m muck"
                 await press(pilot, key)
                 kind = Mucked if key == "m" else Shown
                 assert any(isinstance(e, kind) and e.seat == seat for e in current.hand.events)

@@ -448,7 +448,9 @@ class TableApp(TableChoices):
             return
         if self._answer(False):
             return
-        if self.state == "between":
+        if self.state == "show":
+            self._say(self._not_your_turn())
+        elif self.state == "between":
             self._deal()
         elif self.state == "busted":
             self._say(f"You are out of chips: b rebuys for {self.game.config.starting_stack}")

@@ -410,6 +410,9 @@ class TableScreen(ScreenApp):
             self.set_focus(None)
 
     def _not_your_turn(self) -> str:
+        if self.state in _QUESTIONS:
+            keys = _QUESTIONS[self.state][1]
+            return "Answer first: " + " · ".join(f"{key} {label}" for key, label in keys)
         current = self.game.current
         if self.state == "bot" and current is not None and current.hand.actor is not None:
             return f"Not your turn: {current.names[current.hand.actor]} is to act"
