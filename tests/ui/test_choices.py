@@ -310,3 +310,27 @@ def test_m_outside_the_showdown_says_when_it_works(tmp_path: Path) -> None:
         assert app.text("message") == "Nothing is asked now: y answers a question when one is"
 
     play(app, script)
+
+
+# RULES 10.3: no answer in time means one run.
+def test_on_the_clock_no_answer_runs_the_board_once(tmp_path: Path) -> None:
+    game = _game(tmp_path, players=2, run_twice=True, clock=1.0)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(10):
+            if app.state == "hero":
+                break
+            await press(pilot, "n")
+        await press(pilot, "6", "enter")
+        assert app.state == "runs"
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.state != "runs":
+                break
+        assert app.state == "between"
+        assert "(no answer in time: the board is run once)" in app.log_texts
+        hand = game.history[-1].hand
+        assert len(hand.boards) == 1
+
+    play(app, script)

@@ -211,6 +211,8 @@ class TableApp(TableChoices):
             return  # the app is closing: its widgets may be gone already
         clock = self.clock
         now = time.monotonic()
+        if self._runs_timed_out(now):
+            return
         if self.state == "hero" and clock is not None and clock.expired(now):
             view = self.view
             if view is not None and view.legal is not None:

@@ -10,6 +10,8 @@ rules allow a muck (RULES 6.7). The bots answer by the rules of
 
 from __future__ import annotations
 
+import time
+
 from bigblind.errors import BigblindError
 from bigblind.ui.table_screen import MUTED, TableScreen
 
@@ -30,6 +32,17 @@ class TableChoices(TableScreen):
         """Go on with the hand (the app's own)."""
         raise NotImplementedError
 
+    _asked_at = 0.0
+    """When the person was asked to run it twice (monotonic seconds)."""
+
+    def _runs_timed_out(self, now: float) -> bool:
+        """On the clock, no answer in time to run it twice means one run (RULES 10.3)."""
+        seconds = self.game.config.clock
+        if self.state != "runs" or seconds is None or now - self._asked_at < seconds:
+            return False
+        self._write_log("(no answer in time: the board is run once)", f"italic {MUTED}")
+        return self._answer(False)
+
     def _offer_straddle(self) -> bool:
         """Ask the person whether to straddle when the straddle is theirs; True if asked."""
         offer = self.game.straddle_offer()
@@ -49,6 +62,7 @@ class TableChoices(TableScreen):
             if awaiting == "runs":
                 if game.hero_asked_runs:
                     self.state = "runs"
+                    self._asked_at = time.monotonic()
                     self._say("Run it twice? y runs it twice · n runs it once")
                     self._render()
                     return True
