@@ -75,8 +75,11 @@ class LiveScreen(ScreenApp):
         history_dir: Path | None = None,
         blinds: tuple[int, int] = (1, 2),
         structure: Structure = Structure.NO_LIMIT,
+        straddle: int = 0,
     ) -> None:
         super().__init__()
+        self._straddle = straddle if session is None else session.rules.straddle
+        """The straddle allowed (RULES 2.7), in chips; 0: none."""
         self._defaults = (
             f"{blinds[0]}/{blinds[1]}",
             {v: k for k, v in STRUCTURES.items()}[structure],
@@ -93,7 +96,8 @@ class LiveScreen(ScreenApp):
         """Why the game has no PHH (pot limit), or None."""
         self._started = datetime.datetime.now()
         self.state = "setup" if session is None else "hand"
-        """'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands)."""
+        """'setup' (the form), 'hand' (a hand is dealt), 'between' (hands) or 'straddle'
+        (the next hand waits to know whether the player offered the straddle takes it)."""
         self._mode: str | None = None
         self._shown: LiveHand | None = None
 
@@ -275,6 +279,8 @@ class LiveScreen(ScreenApp):
 
     def _choices(self) -> list[tuple[str, str]]:
         live = self.live
+        if self.state == "straddle":
+            return [("y", "straddles"), ("n", "no straddle"), ("q", "quit")]
         if self.state == "between" or live is None:
             return [("Enter", "next hand"), ("e", "seats & blinds"), ("q", "quit")]
         awaiting = live.awaiting
@@ -312,7 +318,10 @@ class LiveScreen(ScreenApp):
     def _render_controls(self) -> None:
         live = self.live
         step = self.query_one("#step", Static)
-        if self.state == "between" or live is None:
+        offer = self.session.straddle_offer() if self.session is not None else None
+        if self.state == "straddle" and offer is not None:
+            step.update(f"▶ Does {offer.name} (seat {offer.seat + 1}) straddle {offer.amount}?")
+        elif self.state == "between" or live is None:
             step.update("▶ Hand over: Enter deals the next hand")
         else:
             step.update(f"▶ {live.next_step}")
