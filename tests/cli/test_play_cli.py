@@ -179,6 +179,8 @@ def test_a_failure_to_write_histories_exits_non_zero(
         (["--players", "3", "--seat", "5"], "--seat 5: the table has 3 seats"),
         (["--straddle", "1"], "--straddle 1 is less than the big blind (2)"),
         (["--players", "2", "--straddle", "4"], "--straddle needs 3 players or more"),
+        (["--ante", "100", "--stack", "100"], "--ante 100 is not less than the stack (100)"),
+        (["--straddle", "300", "--stack", "200"], "--straddle 300 is more than the stack (200)"),
     ],
 )
 def test_options_that_make_no_game_are_refused(argv: list[str], message: str) -> None:

@@ -304,4 +304,12 @@ def _check(settings: GameConfig) -> str | None:
         return f"--straddle {settings.straddle} is less than the big blind ({big})"
     if settings.straddle and settings.players < 3:
         return "--straddle needs 3 players or more"
+    stack = settings.starting_stack
+    if settings.ante >= stack:
+        return (
+            f"--ante {settings.ante} is not less than the stack ({stack}):"
+            " everyone would be all-in from the ante"
+        )
+    if settings.straddle > stack:
+        return f"--straddle {settings.straddle} is more than the stack ({stack})"
     return None
