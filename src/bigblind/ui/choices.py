@@ -9,7 +9,7 @@ tests agree on them.
 
 from __future__ import annotations
 
-from bigblind.engine.events import Shown
+from bigblind.engine.events import Mucked, Shown
 from bigblind.engine.hand import Hand
 from bigblind.evaluation.scalar import evaluate
 from bigblind.sessions.table import StraddleOffer
@@ -45,7 +45,9 @@ def may_muck(hand: Hand, seat: int) -> bool:
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
     if not shown:
         return False
-    contenders = {s for s in range(hand.seats) if not hand.folded[s]} - {seat}
+    mucked = {e.seat for e in hand.events if isinstance(e, Mucked)}
+    # Who else may still win: the hands shown and those yet to show (not the mucked).
+    contenders = {s for s in range(hand.seats) if not hand.folded[s]} - mucked - {seat}
     return all(
         seat not in pot.eligible or any(s in contenders for s in pot.eligible) for pot in hand.pots
     )
