@@ -160,3 +160,13 @@ def test_logs_without_hands_exit_2(tmp_path: Path) -> None:
     log.write_text("# nothing played\nSCORE:0|0:a|b\n")
     code, _, err = _run(["acpc", "replay", "holdem.limit.2p.reverse_blinds.game", str(log)])
     assert code == 2 and "hold no STATE line" in err
+
+
+def test_acpc_alone_says_which_command_is_missing() -> None:
+    code, out, err = _run(["acpc"])
+    assert code == 2 and out == ""
+    usage, line = err.splitlines()
+    assert usage.startswith("usage: bigblind acpc")
+    assert line == (
+        "bigblind acpc: choose dealer, play or replay (`bigblind acpc --help` says what each does)"
+    )

@@ -103,7 +103,8 @@ def test_on_exit_it_prints_where_the_histories_are(
         game = self.game
         current = game.start_hand()
         while not current.hand.finished:
-            game.act("check" if current.hand.legal and current.hand.legal.check else "call")
+            legal = current.hand.legal
+            game.act("show" if legal is None else "check" if legal.check else "call")
         game.finish_hand()
 
     monkeypatch.setattr(TableApp, "run", play_one_hand)
@@ -158,7 +159,8 @@ def test_a_failure_to_write_histories_exits_non_zero(
         (tmp_path / "gone").write_text("a file where the folder was")
         current = game.start_hand()
         while not current.hand.finished:
-            game.act("check" if current.hand.legal and current.hand.legal.check else "call")
+            legal = current.hand.legal
+            game.act("show" if legal is None else "check" if legal.check else "call")
         game.finish_hand()
 
     monkeypatch.setattr(TableApp, "run", play_one_hand)
@@ -177,6 +179,8 @@ def test_a_failure_to_write_histories_exits_non_zero(
         (["--players", "3", "--seat", "5"], "--seat 5: the table has 3 seats"),
         (["--straddle", "1"], "--straddle 1 is less than the big blind (2)"),
         (["--players", "2", "--straddle", "4"], "--straddle needs 3 players or more"),
+        (["--ante", "100", "--stack", "100"], "--ante 100 is not less than the stack (100)"),
+        (["--straddle", "300", "--stack", "200"], "--straddle 300 is more than the stack (200)"),
     ],
 )
 def test_options_that_make_no_game_are_refused(argv: list[str], message: str) -> None:
@@ -189,3 +193,10 @@ def test_options_that_make_no_game_are_refused(argv: list[str], message: str) ->
 def test_seat_ante_and_straddle_make_the_cash_game() -> None:
     settings = play.config(parse("--seat", "3", "--ante", "1", "--straddle", "4"))
     assert settings.seat == 2 and settings.ante == 1 and settings.straddle == 4
+    assert not settings.run_twice
+
+
+# RULES 10.3: run it twice is offered only at a table that allows it.
+def test_run_twice_is_an_option() -> None:
+    assert play.config(parse("--run-twice")).run_twice
+    assert not play.config(parse()).run_twice

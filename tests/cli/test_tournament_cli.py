@@ -89,7 +89,7 @@ def test_shared_places_are_shown_as_a_range() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "1"], "1 players: give 2 to 5,000"),
+        (["--players", "1"], "1 player: give 2 to 5,000"),
         (["--players", "100000"], "100,000 players: give 2 to 5,000"),
         (["--players", "-3"], "-3 players"),
         (["--table-size", "23"], "23 seats: give 2 to 10"),

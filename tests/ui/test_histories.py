@@ -20,6 +20,11 @@ def play_hands(game: Game, count: int, *, fold_first: bool = False) -> None:
         current = game.start_hand()
         first = True
         while not current.hand.finished:
+            if game.showing is not None:
+                game.bots_show()
+                if game.showing is not None:
+                    game.act("show")
+                continue
             legal = current.hand.legal
             assert legal is not None
             if fold_first and first and legal.fold:

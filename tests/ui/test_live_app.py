@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from bigblind import Rules
+from bigblind.engine.rules import Structure
 from bigblind.formats.phh import loads, replay
 from bigblind.sessions.live import LiveSession
 from bigblind.ui.confirm import Confirm
@@ -180,5 +181,35 @@ def test_q_while_dealing_asks_first(tmp_path: Path) -> None:
         assert app.state == "hand" and not isinstance(app.screen, Confirm)
         await keys(pilot, "q", "q")
         assert app._exit
+
+    drive(app, script)
+
+
+# RULES 2.7: before the deal the dealer says whether the player offered the straddle takes it.
+def test_the_dealer_says_whether_the_player_straddles(tmp_path: Path) -> None:
+    rules = Rules(structure=Structure.NO_LIMIT, small_blind=1, big_blind=2, straddle=4)
+    players = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    app = LiveApp(LiveSession(rules, players, button=0), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state == "straddle"
+        assert app.text("step") == "▶ Does Dee (seat 4) straddle 4?"
+        assert " y  straddles" in app.text("keys") and " n  no straddle" in app.text("keys")
+        await keys(pilot, "enter")
+        assert app.state == "straddle"
+        assert app.text("message") == "Say first whether the player straddles: y or n"
+        await keys(pilot, "y")
+        assert app.state == "hand"
+        assert "Dee (seat 4) posts straddle 4" in app.log_texts
+        for _ in range(8):
+            await keys(pilot, "enter")
+        assert app.text("step").startswith("▶ Ann (seat 1) to act: fold, call 4")
+        await keys(pilot, "f", "f", "f")  # Ann, Bob and Cy fold: Dee wins
+        assert app.state == "between"
+        await keys(pilot, "enter")
+        assert app.state == "straddle" and "straddle 4?" in app.text("step")
+        await keys(pilot, "n")
+        assert app.state == "hand"
+        assert not any("posts straddle" in line for line in app.log_texts[-8:])
 
     drive(app, script)

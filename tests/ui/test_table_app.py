@@ -87,6 +87,12 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
     await settle(pilot)
 
 
+def play_on_key(app: TableApp) -> str:
+    """The key that plays on: check or call on the person's turn, show at the showdown,
+    else deal the next hand."""
+    return {"hero": "c", "show": "s"}.get(app.state, "n")
+
+
 async def until_hero_acts(pilot: Pilot[None]) -> None:
     """Deal hands (n) until it is the person's turn."""
     app = pilot.app
@@ -94,7 +100,7 @@ async def until_hero_acts(pilot: Pilot[None]) -> None:
     for _ in range(10):
         if app.state == "hero":
             return
-        await press(pilot, "n")
+        await press(pilot, "s" if app.state == "show" else "n")
     raise AssertionError("the person never got a turn")
 
 
@@ -109,7 +115,9 @@ async def shove_until(pilot: Pilot[None], state: str, *, tries: int) -> None:
     for _ in range(tries):
         if app.state == state:
             return
-        if app.state != "hero":
+        if app.state == "show":
+            await press(pilot, "s")  # RULES 6.7: the person may show or muck
+        elif app.state != "hero":
             await press(pilot, "n")
         elif "all-in" in app.text("keys"):
             await press(pilot, "6", "enter")
@@ -168,9 +176,9 @@ def test_a_showdown_shows_the_hands_their_names_and_the_winners(tmp_path: Path) 
         current = game.current
         assert current is not None
         for _ in range(8):
-            if app.state != "hero":
+            if app.state not in ("hero", "show"):
                 break
-            await press(pilot, "c")
+            await press(pilot, "c" if app.state == "hero" else "s")
         assert app.state == "between"
         hand = current.hand
         result = app.text("result").splitlines()
@@ -260,9 +268,9 @@ def test_histories_are_written_and_replay_to_the_same_stacks(tmp_path: Path) -> 
         for _ in range(3):
             await until_hero_acts(pilot)
             for _ in range(8):
-                if app.state != "hero":
+                if app.state not in ("hero", "show"):
                     break
-                await press(pilot, "c")
+                await press(pilot, "c" if app.state == "hero" else "s")
         await press(pilot, "q")
 
     play(app, script)
@@ -300,6 +308,20 @@ def test_a_broke_player_rebuys(tmp_path: Path) -> None:
     play(app, script)
 
 
+def test_a_clock_tick_while_the_app_closes_does_nothing(tmp_path: Path) -> None:
+    """The turn clock ticks on a timer; a tick that comes as the app closes, after its
+    widgets are gone, must not look for them (it used to fail with NoMatches '#turn')."""
+    game = new_game(tmp_path, "station", seed=4)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+
+    play(app, script)
+    assert app.state == "hero" and not app.is_running
+    app._tick()  # the widgets are gone: nothing is drawn, nothing raised
+
+
 def test_a_tournament_shows_its_level_and_rising_blinds(tmp_path: Path) -> None:
     game = new_game(tmp_path, "station", players=3, seed=6, tournament=True, level_hands=1)
     app = TableApp(game)
@@ -310,7 +332,7 @@ def test_a_tournament_shows_its_level_and_rising_blinds(tmp_path: Path) -> None:
         for _ in range(40):
             if game.hands_played >= 3 or app.state == "over":
                 break
-            await press(pilot, "c" if app.state == "hero" else "n")
+            await press(pilot, play_on_key(app))
         assert game.tournament is not None and game.tournament.level > 1
         assert f"tournament level {game.tournament.level}" in app.text("title")
 

@@ -21,6 +21,7 @@ from tests.ui.test_table_app import (
     ScriptedBot,
     new_game,
     play,
+    play_on_key,
     press,
     settle,
     shove_until,
@@ -122,7 +123,7 @@ def test_sitting_out_and_coming_back(tmp_path: Path) -> None:
         for _ in range(10):
             if app.state == "between":
                 break
-            await press(pilot, "c" if app.state == "hero" else "n")
+            await press(pilot, play_on_key(app))
         await press(pilot, "s")
         assert game.sitting_out and "You sit out" in app.text("message")
         assert " s  come back" in app.text("keys")

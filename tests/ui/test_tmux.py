@@ -15,12 +15,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 class Terminal:
-    """A tmux session of 100x30 running one shell command."""
+    """A tmux session of ``size`` (100x30) running one shell command."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, size: tuple[int, int] = (100, 30)) -> None:
         self.name = f"bigblind-{uuid.uuid4().hex[:8]}"
+        width, height = (str(n) for n in size)
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "30", command],
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", width, "-y", height, command],
             check=True,
         )
 
@@ -87,5 +88,56 @@ def test_ctrl_c_leaves_with_the_session_summary(tmp_path: Path) -> None:
         screen = terminal.wait_for("EXIT=", seconds=30)
         assert "EXIT=130" in screen and "bigblind play: stopped (Ctrl-C)" in screen
         assert "You played" in screen and "Traceback" not in screen
+    finally:
+        terminal.close()
+
+
+def test_the_dealer_assistant_at_80x24(tmp_path: Path) -> None:
+    """live in the smallest usual terminal: the record, the hint and the refusal of an
+    illegal amount are read whole; q asks first and leaves cleanly."""
+    command = (
+        f"{sys.executable} -m bigblind live --players Ann:200,Bob:200,Cat:150"
+        f" --history-dir {tmp_path / 'h'}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command, size=(80, 24))
+    try:
+        terminal.wait_for("Deal Bob (seat 2) its first card")
+        terminal.keys("k")
+        screen = terminal.wait_for("Esc closes")
+        assert "e.g. Qh · Enter deals it · Esc closes" in screen
+        terminal.keys("Escape", *["Enter"] * 6)
+        screen = terminal.wait_for("Ann (seat 1) to act")
+        record = screen.split("Hand record")[-1]
+        assert "Bob (seat 2) posts" in record and "small blind 1" in record
+        terminal.keys("r", "1", "Enter")
+        screen = terminal.wait_for("maximum is 200")
+        assert "cannot raise to 1: the minimum raise is" in screen
+        terminal.keys("Escape", "q")
+        terminal.wait_for("Quit while a hand is being dealt?")
+        terminal.keys("y")
+        screen = terminal.wait_for("EXIT=")
+        assert "EXIT=0" in screen and "Traceback" not in screen
+    finally:
+        terminal.close()
+
+
+def test_play_at_80x24_keeps_the_log_readable(tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m bigblind play --players 6 --seed 3 --speed 0 --clock 0"
+        f" --bots station --history-dir {tmp_path / 'h'}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command, size=(80, 24))
+    try:
+        screen = terminal.wait_for("Your turn")
+        log = screen.split("Hand log")[-1]
+        assert "Cleo posts big blind 2" in log  # a whole line of the log, not cut in three
+        terminal.keys("r", "1", "Enter")
+        screen = terminal.wait_for("maximum is 200")
+        assert "You cannot raise to 1: the minimum raise is to 4" in screen
+        terminal.keys("Escape", "q")
+        terminal.wait_for("Quit in the middle of the hand?")
+        terminal.keys("y")
+        screen = terminal.wait_for("EXIT=")
+        assert "EXIT=0" in screen and "Traceback" not in screen
     finally:
         terminal.close()

@@ -112,7 +112,13 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def _usage(command: argparse.ArgumentParser, err: TextIO) -> int:
+    """No subcommand: the usage, and a line that says what is missing."""
     command.print_usage(err)
+    print(
+        f"{command.prog}: choose dealer, play or replay (`{command.prog} --help` says what"
+        " each does)",
+        file=err,
+    )
     return 2
 
 

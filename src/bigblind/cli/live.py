@@ -21,7 +21,14 @@ import argparse
 import sys
 from typing import TextIO
 
-from bigblind.cli.options import Subparsers, add_history_dir, add_structure, blinds, shown
+from bigblind.cli.options import (
+    Subparsers,
+    add_history_dir,
+    add_structure,
+    blinds,
+    count,
+    shown,
+)
 from bigblind.cli.progress import STOPPED
 from bigblind.engine.rules import Rules
 
@@ -39,7 +46,8 @@ def _players(text: str) -> list[tuple[str, int]]:
             )
         players.append((name, int(chips)))
     if not 2 <= len(players) <= 23:
-        raise argparse.ArgumentTypeError(f"{len(players)} players: a live game seats 2 to 23")
+        seated = f"{len(players)} player{'' if len(players) == 1 else 's'}"
+        raise argparse.ArgumentTypeError(f"{seated}: a live game seats 2 to 23")
     if len({name for name, _ in players}) != len(players):
         raise argparse.ArgumentTypeError("two players have the same name")
     return players
@@ -67,7 +75,8 @@ def add_parser(subparsers: Subparsers) -> None:
             " procedures. Enter does what is due (a card face down, the board, the next hand);"
             " k names a card, x reports an exposed card, o a card out of turn, w a wrong number"
             " of cards, m a misdeal; f c r a for the actions; b board cards (also turned too"
-            " early); s u show or muck; e between hands edits seats and blinds; q quits."
+            " early); s u show or muck; y n whether a player straddles (--straddle); e between"
+            " hands edits seats and blinds; q quits."
         ),
     )
     command.add_argument(
@@ -82,6 +91,15 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     add_structure(command)
     command.add_argument(
+        "--straddle",
+        type=count("chips", 0, 10**9),
+        default=0,
+        metavar="CHIPS",
+        help="allow a straddle of this many chips (at least the big blind, usually twice"
+        " it): before each hand the assistant asks whether the player left of the big"
+        " blind straddles, y or n (default none)",
+    )
+    command.add_argument(
         "--button", type=_seat, default=1, metavar="SEAT", help="the first button (default 1)"
     )
     add_history_dir(command)
@@ -95,6 +113,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     from bigblind.errors import BigblindError
     from bigblind.sessions.live import LiveSession
 
+    small, big = args.blinds
+    try:
+        rules = Rules(
+            structure=args.structure, small_blind=small, big_blind=big, straddle=args.straddle
+        )
+    except BigblindError as error:
+        print(f"bigblind live: {error}", file=err)
+        return 2
     session = None
     if args.players is not None:
         if args.button > len(args.players):
@@ -104,8 +130,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             )
             return 2
         try:
-            small, big = args.blinds
-            rules = Rules(structure=args.structure, small_blind=small, big_blind=big)
             session = LiveSession(rules, args.players, button=args.button - 1)
         except BigblindError as error:
             print(f"bigblind live: {error}", file=err)
@@ -118,7 +142,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"bigblind live: --history-dir: {problem}", file=err)
         return 2
     app = LiveApp(
-        session, history_dir=args.history_dir, blinds=args.blinds, structure=args.structure
+        session,
+        history_dir=args.history_dir,
+        blinds=args.blinds,
+        structure=args.structure,
+        straddle=args.straddle,
     )
     stopped = False
     try:

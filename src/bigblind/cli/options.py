@@ -86,6 +86,10 @@ def count(what: str, low: int, high: int, *, single: str | None = None) -> Calla
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: -3 players: give 2 to 10
+    >>> count("players", 2, 10)("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 1 player: give 2 to 10
     >>> count("seat", 1, 10, single="seat")("eleven")
     Traceback (most recent call last):
     ...
@@ -102,7 +106,8 @@ def count(what: str, low: int, high: int, *, single: str | None = None) -> Calla
             )
         value = int(word)
         if not low <= value <= high:
-            said = f"{single} {value:,}" if single else f"{value:,} {what}"
+            noun = what[:-1] if value == 1 and what.endswith("s") else what
+            said = f"{single} {value:,}" if single else f"{value:,} {noun}"
             raise argparse.ArgumentTypeError(f"{said}: give {low:,} to {high:,}")
         return value
 

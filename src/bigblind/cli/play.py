@@ -106,7 +106,9 @@ def add_parser(subparsers: Subparsers) -> None:
         description=(
             "Play Texas Hold'em against bots in the terminal, keyboard only: f fold,"
             " c check or call, 1-6 bet presets (x2, x3, 33%, 50%, pot, all-in) then Enter,"
-            " r to type an amount, n next hand, s sit out or come back, b rebuy, q quit."
+            " r to type an amount, n next hand, s sit out or come back, b rebuy, q quit;"
+            " y or n answers a question (straddle, run it twice), and at the showdown s"
+            " shows and m mucks where the rules let you muck."
             " Each hand is appended to your hand histories (PHH and PokerStars) under"
             " --history-dir as it ends; the full record of every card goes to a folder"
             " beside it. Without --seed every deck is shuffled from the system's secure"
@@ -157,8 +159,16 @@ def add_parser(subparsers: Subparsers) -> None:
         type=count("chips", 0, 10**9),
         default=0,
         metavar="CHIPS",
-        help="a straddle posted every hand after the big blind in a cash game, at least"
-        " the big blind (usually two; default none)",
+        help="allow a straddle in a cash game: the player left of the big blind may post"
+        " this many chips, at least the big blind (usually twice it); when it is you, the"
+        " table asks (y or n) before the deal, and a bot straddles with 50 big blinds or"
+        " more (default none)",
+    )
+    command.add_argument(
+        "--run-twice",
+        action="store_true",
+        help="offer to run it twice when the betting ends all-in before the river; you"
+        " are asked (y or n) when you are in the hand, and the bots always agree",
     )
     command.add_argument(
         "--clock",
@@ -221,6 +231,7 @@ def config(args: argparse.Namespace) -> GameConfig:
         straddle=args.straddle,
         seat=None if args.seat is None else args.seat - 1,
         clock=float(args.clock) if args.clock else None,
+        run_twice=args.run_twice,
     )
 
 
@@ -293,4 +304,12 @@ def _check(settings: GameConfig) -> str | None:
         return f"--straddle {settings.straddle} is less than the big blind ({big})"
     if settings.straddle and settings.players < 3:
         return "--straddle needs 3 players or more"
+    stack = settings.starting_stack
+    if settings.ante >= stack:
+        return (
+            f"--ante {settings.ante} is not less than the stack ({stack}):"
+            " everyone would be all-in from the ante"
+        )
+    if settings.straddle > stack:
+        return f"--straddle {settings.straddle} is more than the stack ({stack})"
     return None

@@ -373,6 +373,18 @@ class Hand:
         self._advance()
 
     @property
+    def can_muck(self) -> bool:
+        """Manual showdown: whether the rules let the seat due to show muck (RULES 6.7).
+
+        False for an all-in hand or after betting ended all-in, for the first hand
+        of the showdown, and when nobody else can win a pot the hand is in.
+        """
+        state = self._state
+        if state.phase is not Phase.SHOWDOWN or state.actor is None:
+            return False
+        return _showdown.can_muck(state, state.actor)
+
+    @property
     def may_muck(self) -> bool:
         """Manual showdown: whether the seat due to show may muck, its hand unable to win
         (RULES 6.7); False when it must show or could win."""

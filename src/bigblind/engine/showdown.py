@@ -115,6 +115,11 @@ def muck(state: HandState, seat: int) -> None:
     state.events.append(Mucked(seat, tuple(state.hole[seat])))
 
 
+def can_muck(state: HandState, seat: int) -> bool:
+    """Whether the rules let ``seat`` muck rather than show (RULES 6.7)."""
+    return not _must_show(state, seat)
+
+
 def may_muck(state: HandState, seat: int) -> bool:
     """Whether ``seat`` holds a hand the rules let it muck and that cannot win a pot: the
     hands an automatic showdown throws away, where a player may choose (RULES 6.7)."""

@@ -73,8 +73,8 @@ class RoomCore:
             name=s.name,
             run_it_twice=s.run_it_twice,
             dead_button=self.sng is not None,  # RULES 8.4
+            showdown="manual",  # players are asked whether to show a hand they may muck (6.7)
         )
-        self.table.manual_showdown = True
         self.events: list[dict[str, Any]] = [created]
         self.ledger = Ledger()
         self.occupants: dict[int, _Occupant] = {}

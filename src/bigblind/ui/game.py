@@ -9,7 +9,9 @@ terminal app drives it; tests can drive it without a screen.
 >>> game = Game(GameConfig(players=3, seed=4, name="Ann", write_histories=False))
 >>> current = game.start_hand()
 >>> while not current.hand.finished:
-...     game.act("check" if current.hand.legal.check else "call")
+...     game.bots_show()  # the bots show or muck; the person is asked (RULES 6.7)
+...     legal = current.hand.legal
+...     game.act("show" if legal is None else "check" if legal.check else "call")
 >>> record = game.finish_hand()
 >>> sum(record.stacks_after) == 3 * 200
 True
@@ -31,8 +33,9 @@ from bigblind.engine.hand import HandView
 from bigblind.engine.rules import Rules, Structure
 from bigblind.errors import BigblindError
 from bigblind.formats import pokerstars
-from bigblind.sessions.table import HandRecord, Status, Table, TableHand
+from bigblind.sessions.table import HandRecord, Status, StraddleOffer, Table, TableHand
 from bigblind.sessions.tournament import BlindStructure, Level, Tournament
+from bigblind.ui.choices import bot_runs_twice, bot_shows, bot_straddles, may_muck
 from bigblind.ui.histories import HistoryFiles, SeenHand, house_folder
 
 __all__ = [
@@ -83,6 +86,8 @@ class GameConfig:
     clock: float | None = None
     """Seconds for each of the person's decisions, with a time bank of twice that
     (RULES 10.4); None: no clock."""
+    run_twice: bool = False
+    """Whether the table offers to run it twice after an all-in (RULES 10.3)."""
 
     @property
     def starting_stack(self) -> int:
@@ -200,6 +205,9 @@ class Game:
                 keep_history=True,
             )
             self.table = self.tournament.tables[0]
+            self.table.run_it_twice = config.run_twice
+            # The person chooses to show or muck where the rules allow (RULES 6.7).
+            self.table.showdown = "manual"
         else:
             self.structure = None
             small, big = config.blinds or _DEFAULT_CASH_BLINDS
@@ -210,7 +218,14 @@ class Game:
                 ante=config.ante,
                 straddle=config.straddle,
             )
-            self.table = Table(rules, seats=config.players, seed=seed, name=_TABLE_NAME)
+            self.table = Table(
+                rules,
+                seats=config.players,
+                seed=seed,
+                name=_TABLE_NAME,
+                run_it_twice=config.run_twice,
+                showdown="manual",
+            )
             names = [n for n in self.seats if n != self.hero]
             names.insert(config.seat or 0, self.hero)
             for seat, name in enumerate(names):
@@ -342,26 +357,90 @@ class Game:
 
     # ----------------------------------------------------------------- playing
 
-    def start_hand(self) -> TableHand:
-        """Deal the next hand."""
+    def straddle_offer(self) -> StraddleOffer | None:
+        """The straddle offered before the next hand (RULES 2.7), else None."""
+        if self.current is not None or self.tournament is not None:
+            return None
+        return self.table.straddle_offer()
+
+    def start_hand(self, *, straddle: bool = False) -> TableHand:
+        """Deal the next hand; ``straddle`` is the person's answer when the straddle is
+        offered to them (a bot answers by :func:`~bigblind.ui.choices.bot_straddles`)."""
         if self.current is not None:
             raise BigblindError("a hand is being played: finish it first")
+        offer = self.straddle_offer()
+        take = False
+        if offer is not None:
+            take = straddle if offer.name == self.hero else bot_straddles(offer)
         # RULES 1.2: a seed is for tests and replays; a real game deals every hand from
         # the operating system's secure source.
         deck = None if self.config.seed is not None else Deck()
         if self.tournament is not None:
             _, current = self.tournament.start_hand(deck=deck)
         else:
-            current = self.table.start_hand(deck=deck)
+            current = self.table.start_hand(deck=deck, straddle=take)
         self.current = current
         self._hand_time = self._clock()
         return current
 
     def act(self, action: str) -> None:
-        """Play ``action`` for whoever is to act; an illegal one raises and changes nothing."""
+        """Play ``action`` for whoever is to act, 'show' or 'muck' at the showdown; an
+        illegal one raises and changes nothing."""
         if self.current is None:
             raise BigblindError("no hand is being played")
-        self.current.act(action)
+        if self.showing is not None and action in ("show", "muck"):
+            self.show(muck=action == "muck")
+        else:
+            self.current.act(action)
+
+    @property
+    def hero_asked_runs(self) -> bool:
+        """Whether the person is asked now to run it twice (RULES 10.3)."""
+        return self.hero_seat is not None and self.hero_seat in self.table.runs_offer()
+
+    def choose_runs(self, hero_agrees: bool = False) -> int:
+        """Answer the question to run it twice: the person's answer, the bots' by
+        :func:`~bigblind.ui.choices.bot_runs_twice`. Returns the runs dealt (1 or 2)."""
+        asked = self.table.runs_offer()
+        if not asked:
+            raise BigblindError("nobody is asked to run it twice now")
+        hero = self.hero_seat
+        agreed = [s for s in asked if (hero_agrees if s == hero else bot_runs_twice())]
+        return self.table.choose_runs(agreed)
+
+    @property
+    def showing(self) -> int | None:
+        """The seat in the hand due to show or muck (RULES 6.7), else None."""
+        current = self.current
+        if current is None or current.hand.awaiting != "show":
+            return None
+        return current.hand.actor
+
+    @property
+    def hero_may_muck(self) -> bool:
+        """Whether the person is due at the showdown and may muck (RULES 6.7)."""
+        seat = self.hero_hand_seat()
+        current = self.current
+        return current is not None and seat is not None and may_muck(current.hand, seat)
+
+    def show(self, *, muck: bool = False) -> None:
+        """The seat due at the showdown shows (or mucks: an error where it must show)."""
+        if self.current is None or self.showing is None:
+            raise BigblindError("nobody is to show now")
+        (self.current.hand.muck if muck else self.current.hand.show)()
+
+    def bots_show(self) -> None:
+        """Play the showdown for the bots due, in turn, until the person is due (and may
+        muck) or the hand is over: a bot shows unless it may muck a losing hand."""
+        current = self.current
+        while current is not None and self.showing is not None:
+            seat = self.showing
+            if seat == self.hero_hand_seat():
+                if self.hero_may_muck:
+                    return
+                current.hand.show()  # the person has no choice: the hand is turned up
+                continue
+            self.show(muck=not bot_shows(current.hand, seat))
 
     def finish_hand(self) -> HandRecord:
         """Settle the finished hand, rebuy busted bots (cash) and write the histories."""

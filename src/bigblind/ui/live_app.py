@@ -104,6 +104,8 @@ class LiveApp(LiveScreen):
         Binding("u", "muck", "muck", show=False),
         Binding("e", "edit", "seats and blinds", show=False),
         Binding("escape", "cancel", "close the entry", show=False),
+        Binding("y", "straddle(True)", "straddle", show=False),
+        Binding("n", "straddle(False)", "no straddle", show=False),
         Binding("q", "request_quit", "quit", show=False),
         Binding("ctrl+c", "interrupt", "stop at once", show=False, priority=True),
     ]
@@ -151,7 +153,12 @@ class LiveApp(LiveScreen):
             button_text = self.query_one("#setup-button", Input).value.strip()
             if read_amount(button_text) is None or not 1 <= int(button_text) <= len(players):
                 raise ValueError(f"button {button_text!r}: give a seat from 1 to {len(players)}")
-            rules = Rules(structure=structure, small_blind=blinds[0], big_blind=blinds[1])
+            rules = Rules(
+                structure=structure,
+                small_blind=blinds[0],
+                big_blind=blinds[1],
+                straddle=self._straddle,
+            )
             if self.session is None:
                 self.session = LiveSession(rules, players, button=int(button_text) - 1)
             else:
@@ -170,7 +177,9 @@ class LiveApp(LiveScreen):
 
     # ----------------------------------------------------------------- a hand
 
-    def _start_hand(self) -> None:
+    def _start_hand(self, straddle: bool | None = None) -> None:
+        """Start the next hand; where a straddle is offered (RULES 2.7), ask first: the
+        answer is ``straddle``."""
         session = self.session
         assert session is not None
         if not session.can_deal():
@@ -178,7 +187,11 @@ class LiveApp(LiveScreen):
             self._say("Fewer than two players have chips: e changes the seats · q quits")
             self._render()
             return
-        live = session.start_hand()
+        if straddle is None and session.straddle_offer() is not None:
+            self.state = "straddle"
+            self._render()
+            return
+        live = session.start_hand(straddle=bool(straddle))
         self._shown = live
         self.state = "hand"
         self._logged = 0
@@ -295,6 +308,9 @@ class LiveApp(LiveScreen):
         if self.state == "between":
             self._start_hand()
             return
+        if self.state == "straddle":
+            self._say("Say first whether the player straddles: y or n")
+            return
         live = self.live
         if live is None:
             return
@@ -400,6 +416,14 @@ class LiveApp(LiveScreen):
     def action_interrupt(self) -> None:
         """Ctrl-C: stop at once (every finished hand is already written)."""
         self.exit(return_code=130)
+
+    def action_straddle(self, yes: bool) -> None:
+        """y or n: the player offered the straddle takes it or not (RULES 2.7)."""
+        if self.state != "straddle":
+            self._say("Nothing to answer now: y and n say whether a player straddles")
+            return
+        self._say("")
+        self._start_hand(straddle=yes)
 
     def action_edit(self) -> None:
         """Between hands: change the seats, names, stacks and blinds."""

@@ -50,6 +50,7 @@ class LiveScreen(ScreenApp):
         SCREEN_CSS
         + """
     #left { width: 72; }
+    .-narrow #left { width: 56; }
     #setup { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
              padding: 0 1; background: #0f2236; }
     #setup Input { height: 1; border: none; padding: 0 1; background: #1e3a5f; }
@@ -62,7 +63,7 @@ class LiveScreen(ScreenApp):
     #entry-label { width: auto; }
     #entry { width: 24; height: 1; border: none; padding: 0 1; background: #1e3a5f; }
     #entry:focus { background: #2f5f8f; }
-    #hint { padding: 0 1; }
+    #hint { padding: 0 0; }
     #procedure { height: auto; color: #fde68a; }
     """
     )
@@ -74,8 +75,11 @@ class LiveScreen(ScreenApp):
         history_dir: Path | None = None,
         blinds: tuple[int, int] = (1, 2),
         structure: Structure = Structure.NO_LIMIT,
+        straddle: int = 0,
     ) -> None:
         super().__init__()
+        self._straddle = straddle if session is None else session.rules.straddle
+        """The straddle allowed (RULES 2.7), in chips; 0: none."""
         self._defaults = (
             f"{blinds[0]}/{blinds[1]}",
             {v: k for k, v in STRUCTURES.items()}[structure],
@@ -92,7 +96,8 @@ class LiveScreen(ScreenApp):
         """Why the game has no PHH (pot limit), or None."""
         self._started = datetime.datetime.now()
         self.state = "setup" if session is None else "hand"
-        """'setup' (the form), 'hand' (a hand is dealt) or 'between' (hands)."""
+        """'setup' (the form), 'hand' (a hand is dealt), 'between' (hands) or 'straddle'
+        (the next hand waits to know whether the player offered the straddle takes it)."""
         self._mode: str | None = None
         self._shown: LiveHand | None = None
 
@@ -126,7 +131,7 @@ class LiveScreen(ScreenApp):
                     with Horizontal(id="entry-row"):
                         yield Static("", id="entry-label")
                         yield Input(id="entry", max_length=40)
-                        yield Static(id="hint")
+                    yield Static(id="hint")
                     yield Static(id="procedure")
                     yield Static(id="message")
             with VerticalScroll(id="log-box"):
@@ -182,6 +187,7 @@ class LiveScreen(ScreenApp):
             return
         playing = live is not None and session.current is live
         rows: list[Content] = []
+        narrow = self.narrow
         dealt = session.dealt if live is not None else ()
         marks = self._positions(live) if live is not None else {}
         shown: dict[int, tuple[int, ...]] = {}
@@ -214,14 +220,21 @@ class LiveScreen(ScreenApp):
             elif stack == 0:
                 state, dim = "busted", True
             base = "#6b7280" if dim else ""
+            # Narrow: shorter names and marks, so that the log beside keeps room.
+            if narrow and state == "◀ next card":
+                state = "◀ next"
+            name_width, state_width = (8, 7) if narrow else (12, 12)
             parts: list[str | Content | tuple[str, str]] = [
                 ("▶ " if actor else "  ", "bold #facc15"),
                 (f"{seat + 1:>2} ", "#8b9bb0"),
-                (f"{marker:<6}", "bold #fbbf24"),
-                (f"{name[:12]:<13}", base or "bold"),
-                (f"{stack:>6}  ", base or "#e5e7eb"),
+                (f"{marker:<{5 if narrow else 6}}", "bold #fbbf24"),
+                (f"{name[:name_width]:<{name_width + 1}}", base or "bold"),
+                (f"{stack:>6} " + " " * (not narrow), base or "#e5e7eb"),
                 (f"{'bet ' + str(bet) if bet else '':<9}", base or "#fde047"),
-                (f"{state:<12}", base or ("bold #f87171" if state == "ALL-IN" else "#93c5fd")),
+                (
+                    f"{state:<{state_width}}",
+                    base or ("bold #f87171" if state == "ALL-IN" else "#93c5fd"),
+                ),
             ]
             row = Content.assemble(*parts)
             for card in cards:
@@ -266,6 +279,8 @@ class LiveScreen(ScreenApp):
 
     def _choices(self) -> list[tuple[str, str]]:
         live = self.live
+        if self.state == "straddle":
+            return [("y", "straddles"), ("n", "no straddle"), ("q", "quit")]
         if self.state == "between" or live is None:
             return [("Enter", "next hand"), ("e", "seats & blinds"), ("q", "quit")]
         awaiting = live.awaiting
@@ -303,7 +318,10 @@ class LiveScreen(ScreenApp):
     def _render_controls(self) -> None:
         live = self.live
         step = self.query_one("#step", Static)
-        if self.state == "between" or live is None:
+        offer = self.session.straddle_offer() if self.session is not None else None
+        if self.state == "straddle" and offer is not None:
+            step.update(f"▶ Does {offer.name} (seat {offer.seat + 1}) straddle {offer.amount}?")
+        elif self.state == "between" or live is None:
             step.update("▶ Hand over: Enter deals the next hand")
         else:
             step.update(f"▶ {live.next_step}")

@@ -28,6 +28,8 @@ from bigblind.engine.events import (
     Mucked,
     Posted,
     PotAwarded,
+    RunBoardDealt,
+    RunsAgreed,
     Shown,
 )
 from bigblind.engine.hand import Legal
@@ -108,9 +110,12 @@ def _join(names: Sequence[str]) -> str:
 def pot_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """Who won which pot, main pot first: ``'Ada wins the pot (12) with Flush, ace high'``."""
     awards = sorted((e for e in events if isinstance(e, PotAwarded)), key=lambda e: e.pot)
+    count = len({award.pot for award in awards})
     lines = []
     for award in awards:
-        where = pot_name(award.pot, len(awards))
+        where = pot_name(award.pot, count)
+        if award.run:
+            where += f" on run {award.run}"  # RULES 10.3: each half on its own board
         winners = [names[s] for s in award.winners]
         with_hand = f" with {award.description}" if award.description else ""
         if len(winners) == 1:
@@ -126,19 +131,29 @@ def pot_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 def showdown_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """The hands shown with their names, the hands mucked, then who won which pot."""
     board = [c for e in events if isinstance(e, BoardDealt) for c in e.cards]
-    lines = []
-    for event in events:
-        if isinstance(event, Shown):
-            lines.append(f"{names[event.seat]} shows {cards_text(event.cards)}")
-            description = event.description
-            if len(board) == 5:
-                # A hand shown before the board was complete (all-in) is named on the full board.
-                description = describe(evaluate([*event.cards, *board]))
-            if description:
-                lines[-1] += f": {description}"
-        elif isinstance(event, Mucked):
-            lines.append(f"{names[event.seat]} mucks")
+    # Run twice (RULES 10.3): two boards, so the pot lines name the hand that won on each.
+    two_runs = any(isinstance(e, RunsAgreed) and e.runs > 1 for e in events)
+    lines = [
+        line
+        for event in events
+        if (line := _show_line(event, names, () if two_runs else board)) is not None
+    ]
     return lines + pot_lines(events, names)
+
+
+def _show_line(event: object, names: Sequence[str], board: Sequence[Card]) -> str | None:
+    """'Ada shows A♠ K♠: One pair, aces', 'Ada mucks', or None for another event.
+
+    A hand is named on ``board`` when it is complete: a hand shown before the
+    board was (all-in, RULES 6.7) is named on the full board where that is known.
+    """
+    if isinstance(event, Mucked):
+        return f"{names[event.seat]} mucks"
+    if not isinstance(event, Shown):
+        return None
+    line = f"{names[event.seat]} shows {cards_text(event.cards)}"
+    description = describe(evaluate([*event.cards, *board])) if len(board) == 5 else ""
+    return f"{line}: {description}" if description else line
 
 
 def action_line(event: Acted, name: str) -> str:
@@ -170,6 +185,11 @@ def event_line(event: object, names: Sequence[str]) -> str | None:
         return action_line(event, names[event.seat])
     if isinstance(event, BoardDealt):
         return f"── {event.street.label.capitalize()}: {cards_text(event.cards)}"
+    if isinstance(event, RunBoardDealt):
+        street = event.street.label.capitalize()
+        return f"── Run {event.run}, {street.lower()}: {cards_text(event.cards)}"
+    if isinstance(event, RunsAgreed):
+        return "── Run it twice" if event.runs > 1 else None
     if isinstance(event, BetReturned):
         return f"Uncalled {event.amount} returned to {names[event.seat]}"
     return None
@@ -179,6 +199,8 @@ def log_lines(events: Sequence[Event], names: Sequence[str], hero: int | None) -
     """The hand as log lines, from the events of one seat's view (``hero``'s cards only)."""
     lines: list[str] = []
     mine: list[Card] = []
+    board: list[Card] = []
+    held: list[Event] = []
     for event in events:
         if isinstance(event, HandStarted):
             lines.append(f"Button: {names[event.button]}")
@@ -189,7 +211,21 @@ def log_lines(events: Sequence[Event], names: Sequence[str], hero: int | None) -
                     lines.append(f"Dealt to {names[hero]}: {cards_text(mine)}")
         elif (line := event_line(event, names)) is not None:
             lines.append(line)
-    return lines + showdown_lines(events, names)
+        elif isinstance(event, Shown | Mucked):
+            if len(board) < 5:
+                # RULES 6.7, 4.7: after an all-in the hands are shown before the rest of
+                # the board; they are logged with the result, named on the whole board.
+                held.append(event)
+            else:
+                lines.append(_show_line(event, names, board) or "")
+        if isinstance(event, BoardDealt):
+            board.extend(event.cards)
+    if not any(isinstance(e, PotAwarded) for e in events):
+        return lines
+    if any(isinstance(e, RunsAgreed) and e.runs > 1 for e in events):
+        board = []  # two boards: the pot lines name the hand that won on each
+    lines.extend(_show_line(event, names, board) or "" for event in held)
+    return lines + pot_lines(events, names)
 
 
 def keys_content(pairs: Sequence[tuple[str, str]], width: int) -> Content:

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-__all__ = ["SCREEN_CSS", "ScreenApp"]
+__all__ = ["NARROW_BELOW", "SCREEN_CSS", "ScreenApp"]
+
+NARROW_BELOW = 100
+"""A terminal narrower than this many columns gets the narrow layout: the seats drawn
+in fewer columns, so that the log beside them keeps room to be read (80 columns)."""
 
 SCREEN_CSS = """
 Screen { layout: vertical; background: #0b2818; }
@@ -26,7 +31,7 @@ Screen { layout: vertical; background: #0b2818; }
 #result { height: auto; padding: 0 1; }
 #controls { height: auto; border: round #6b8fb3; border-title-color: #dbeafe;
             padding: 0 1; background: #0f2236; }
-#hint { width: 1fr; color: #93a3b8; }
+#hint { height: auto; color: #93a3b8; }
 #message { height: auto; color: #fca5a5; text-style: bold; }
 #log-box { width: 1fr; min-width: 16; border: round #6b7280; border-title-color: #e5e7eb;
            background: #111827; }
@@ -52,6 +57,13 @@ class ScreenApp(App[None]):
         """Every line the log has shown, as plain text."""
         self._log_content: list[Content] = []
         self._logged = 0
+        self._drawn = False
+        self._width: int | None = None
+
+    @property
+    def narrow(self) -> bool:
+        """Whether the terminal is narrower than :data:`NARROW_BELOW` columns."""
+        return (self._width or self.size.width) < NARROW_BELOW
 
     def _write_log(self, line: str, style: str = "") -> None:
         self.log_texts.append(line)
@@ -61,13 +73,28 @@ class ScreenApp(App[None]):
         self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def _say(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
+        self._line("#message", message)
 
     def _hint(self, message: str) -> None:
-        self.query_one("#hint", Static).update(message)
+        self._line("#hint", message)
+
+    def _line(self, selector: str, message: str) -> None:
+        """Show a message line; an empty one takes no room (a short terminal needs it)."""
+        widget = self.query_one(selector, Static)
+        widget.update(message)
+        widget.display = bool(message)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Redraw for the new width (the narrow layout below :data:`NARROW_BELOW` columns)."""
+        self._width = event.size.width  # the app's own size may not have caught up yet
+        if self._drawn:
+            self._render()
 
     def _render(self) -> None:
-        """Redraw every part of the screen, log first."""
+        """Redraw every part of the screen, log first; the app has the class '-narrow' in a
+        terminal narrower than :data:`NARROW_BELOW` columns, for the CSS."""
+        self._drawn = True
+        self.set_class(self.narrow, "-narrow")
         self._sync_log()
         self._render_title()
         self._render_seats()

@@ -15,6 +15,9 @@ r           type an amount (a bet, or the total to raise to), Enter sends
 0, 7, 8, 9  start typing an amount with that digit
 Esc         clear the amount field
 n, space    deal the next hand (the table waits between hands)
+y, n        answer a question: straddle (RULES 2.7), run it twice (10.3)
+s, m        show or muck at the showdown where the rules allow a muck (6.7)
+s           between hands: sit out, or come back (cash games)
 b           rebuy when broke (cash games)
 q           quit
 ==========  ===========================================================
@@ -41,14 +44,15 @@ from bigblind.errors import BigblindError, IllegalActionError
 from bigblind.sessions.table import HandRecord
 from bigblind.ui.amount import MAX_DIGITS, AmountInput, read_amount
 from bigblind.ui.confirm import Confirm
-from bigblind.ui.table_screen import MUTED, TableScreen, preset_label
+from bigblind.ui.table_choices import CHOICE_STATES, TableChoices
+from bigblind.ui.table_screen import MUTED, preset_label
 
 __all__ = ["AmountInput", "TableApp"]
 
 _SEAT_PREFIX = re.compile(r"^seat \d+ ")
 
 
-class TableApp(TableScreen):
+class TableApp(TableChoices):
     """One person's seat at a table of bots: the keys and the play (the drawing is
     :class:`~bigblind.ui.table_screen.TableScreen`'s)."""
 
@@ -63,6 +67,8 @@ class TableApp(TableScreen):
         *(Binding(d, f"amount('{d}')", "type an amount", show=False) for d in "0789"),
         Binding("escape", "cancel", "clear the amount", show=False),
         Binding("n,space,enter", "next_hand", "next hand", show=False),
+        Binding("y", "yes", "answer yes", show=False),
+        Binding("m", "muck", "muck", show=False),
         Binding("b", "rebuy", "rebuy", show=False),
         Binding("s", "sit_out", "sit out or come back", show=False),
         Binding("w", "watch", "watch the rest of the tournament", show=False),
@@ -86,8 +92,14 @@ class TableApp(TableScreen):
             self.state = "over"
             self._render()
             return
+        if not self._offer_straddle():
+            self._start(False)
+
+    def _start(self, straddle: bool) -> None:
+        """Deal the hand; ``straddle``: the person takes the straddle offered (RULES 2.7)."""
+        game = self.game
         try:
-            current = game.start_hand()
+            current = game.start_hand(straddle=straddle)
         except BigblindError as error:
             self.state = "over"
             self._say(f"No hand can be dealt: {error}")
@@ -112,6 +124,11 @@ class TableApp(TableScreen):
         if current.hand.finished:
             self._sync_log()
             self._hand_over(game.finish_hand())
+            return
+        if self._questions():
+            return
+        if current.hand.finished:
+            self._step()
             return
         self._turn_started = time.monotonic()
         if game.hero_to_act:
@@ -163,6 +180,7 @@ class TableApp(TableScreen):
         try:
             self.game.act(action)
         except IllegalActionError as error:
+            self._hint("")  # the reason takes its place: room for it in a short terminal
             self._say(_reason(error))
             return False
         if self.clock is not None and self.clock.turn is not None:
@@ -189,8 +207,12 @@ class TableApp(TableScreen):
 
     def _tick(self) -> None:
         """Five times a second: the clock; a person whose time ran out checks or folds."""
+        if not self.is_running:
+            return  # the app is closing: its widgets may be gone already
         clock = self.clock
         now = time.monotonic()
+        if self._runs_timed_out(now):
+            return
         if self.state == "hero" and clock is not None and clock.expired(now):
             view = self.view
             if view is not None and view.legal is not None:
@@ -238,12 +260,16 @@ class TableApp(TableScreen):
 
     def action_fold(self) -> None:
         """Fold; while another player acts, check/fold ahead (again: cancel)."""
+        if self._typed_ahead():
+            return
         if self._arm("check/fold"):
             return
         self._hero_act("fold")
 
     def action_check_call(self) -> None:
         """Check when it is free, else call; while another player acts, call any ahead."""
+        if self._typed_ahead():
+            return
         if self._arm("call any"):
             return
         view = self.view
@@ -269,7 +295,9 @@ class TableApp(TableScreen):
 
     def action_request_quit(self) -> None:
         """Quit; in the middle of a hand the person is in, ask first."""
-        if self.state in ("hero", "bot") and self.game.hero_in_hand:
+        if self._typed_ahead():
+            return
+        if self.state in ("hero", "bot", *CHOICE_STATES) and self.game.hero_in_hand:
             self.push_screen(
                 Confirm("Quit in the middle of the hand? It will not be finished."),
                 self._quit_if,
@@ -285,8 +313,26 @@ class TableApp(TableScreen):
         """Ctrl-C: stop at once (every finished hand is already written)."""
         self.exit(return_code=130)
 
+    def action_yes(self) -> None:
+        """y: yes to the question asked (straddle, run it twice)."""
+        if self._typed_ahead():
+            return
+        if not self._answer(True):
+            self._say_until_step("Nothing is asked now: y answers a question when one is")
+
+    def action_muck(self) -> None:
+        """m: muck at the showdown, where the rules allow it (RULES 6.7)."""
+        if self._typed_ahead():
+            return
+        if not self._showdown(muck=True):
+            self._say_until_step("You can muck at the showdown, when it is your turn to show")
+
     def action_sit_out(self) -> None:
-        """Between hands at a cash table: sit out, or come back in."""
+        """s: show at the showdown; between hands at a cash table: sit out, or come back in."""
+        if self._typed_ahead():
+            return
+        if self._showdown(muck=False):
+            return
         game = self.game
         if not game.cash:
             self._say("In a tournament you are dealt every hand")
@@ -306,6 +352,8 @@ class TableApp(TableScreen):
 
     def action_watch(self) -> None:
         """Out of a tournament: watch it to the end."""
+        if self._typed_ahead():
+            return
         game = self.game
         if self.state != "over" or game.tournament is None or game.hero_place is None:
             self._say("You can watch once you are out of a tournament")
@@ -320,6 +368,8 @@ class TableApp(TableScreen):
 
     def action_preset(self, index: int) -> None:
         """Put a preset's amount into the amount field; Enter sends it (RULES 5.7)."""
+        if self._typed_ahead(str(index + 1)):
+            return
         view = self.view
         if self.state != "hero" or view is None or view.legal is None:
             self._say(self._not_your_turn())
@@ -332,6 +382,7 @@ class TableApp(TableScreen):
             return
         field = self.query_one("#amount", AmountInput)
         field.value = str(amount)
+        self._typing = True
         field.focus()
         field.select_all()
         verb = "bet" if view.legal.bet else "raise to"
@@ -340,14 +391,30 @@ class TableApp(TableScreen):
 
     def action_amount(self, digit: str = "") -> None:
         """Start typing an amount (a bet, or the total to raise to)."""
+        if self._typed_ahead(digit):
+            return
         if self.state != "hero":
             self._say(self._not_your_turn())
             return
         field = self.query_one("#amount", AmountInput)
         field.value = digit
         field.cursor_position = len(digit)
+        self._typing = True
         field.focus()
         self._hint("Enter sends · Esc clears")
+
+    def _typed_ahead(self, digit: str | None = None) -> bool:
+        """A key typed while the amount field is open but before it has the keyboard (keys
+        typed fast): a digit goes into the field, any other key is ignored as the field
+        ignores it. True when the key was taken so."""
+        field = self.query_one("#amount", AmountInput)
+        if not self._typing or field.has_focus:
+            return False
+        if digit is None:
+            self.on_amount_input_ignored()
+        else:
+            field.insert_text_at_cursor(digit)
+        return True
 
     def action_cancel(self) -> None:
         """Clear the amount field."""
@@ -369,19 +436,31 @@ class TableApp(TableScreen):
         verb = "bet" if legal is not None and legal.bet else "raise"
         self._hero_act(f"{verb} {amount}")
 
-    def on_amount_input_ignored(self, event: AmountInput.Ignored) -> None:
+    def on_amount_input_ignored(self, event: AmountInput.Ignored | None = None) -> None:
         """A letter while an amount is typed: it does nothing; say how to go on."""
-        self._hint("Digits only · Enter sends · Esc closes the amount first")
+        self._hint("Digits only: Enter sends, Esc closes")
 
     def action_next_hand(self) -> None:
         """Deal the next hand when the table waits between hands."""
-        if self.state == "between":
+        field = self.query_one("#amount", AmountInput)
+        if self._typing and not field.has_focus:  # Enter typed before the field took it
+            self.post_message(Input.Submitted(field, field.value))
+            return
+        if self._typed_ahead():
+            return
+        if self._answer(False):
+            return
+        if self.state == "show":
+            self._say(self._not_your_turn())
+        elif self.state == "between":
             self._deal()
         elif self.state == "busted":
             self._say(f"You are out of chips: b rebuys for {self.game.config.starting_stack}")
 
     def action_rebuy(self) -> None:
         """Buy chips again when broke (cash games)."""
+        if self._typed_ahead():
+            return
         if self.state != "busted":
             self._say("You can rebuy when you are out of chips")
             return

@@ -40,6 +40,14 @@ _PRESET_LABELS = {"100%": "pot"}
 _PRESET_KEY = "bold #0b2818 on #fde68a"
 MUTED = "#6b7280"
 
+_QUESTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "straddle": ("The straddle is yours", [("y", "straddle"), ("n", "do not")]),
+    "runs": ("All-in: run it twice?", [("y", "run it twice"), ("n", "run it once")]),
+    "show": ("Showdown: your turn to show", [("s", "show"), ("m", "muck")]),
+}
+"""What the turn line says and the keys that answer, while a question waits (RULES 2.7,
+10.3, 6.7)."""
+
 Parts = list[str | Content | tuple[str, str]]
 
 
@@ -56,6 +64,7 @@ class TableScreen(ScreenApp):
         SCREEN_CSS
         + """
     #left { width: 64; }
+    .-narrow #left { width: 53; }
     #hero, #turn, #keys, #range { height: auto; }
     #amount-row { height: 1; }
     #amount-row.-hidden { display: none; }
@@ -86,6 +95,8 @@ class TableScreen(ScreenApp):
         self._pre: str | None = None
         """The pre-action chosen while others act: 'check/fold' or 'call any'."""
         self._message_until_step = False
+        self._typing = False
+        """Whether the amount field is open (from r, a digit or a preset until sent or closed)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -111,7 +122,7 @@ class TableScreen(ScreenApp):
                             max_length=9,
                             select_on_focus=False,
                         )
-                        yield Static(id="hint")
+                    yield Static(id="hint")
                     yield Static(id="message")
             with VerticalScroll(id="log-box"):
                 yield Static(id="log")
@@ -146,7 +157,8 @@ class TableScreen(ScreenApp):
     # -------------------------------------------------------------- rendering
 
     def _tick(self) -> None:
-        if self.state in ("hero", "bot"):
+        # A tick can come while the app closes, after its widgets are gone.
+        if self.state in ("hero", "bot") and self.is_running:
             self._render_turn()
 
     def _render_title(self) -> None:
@@ -178,6 +190,7 @@ class TableScreen(ScreenApp):
             shown = {e.seat: tuple(e.cards) for e in view.events if isinstance(e, Shown)}
             mucked = {e.seat for e in view.events if isinstance(e, Mucked)}
         rows: list[Content] = []
+        narrow = self.narrow
         for seat in range(table.seat_count):
             info = table.player(seat)
             marker = _marker(current, seat)
@@ -216,12 +229,18 @@ class TableScreen(ScreenApp):
                 state, dim = "busted", True
             actor = playing and current is not None and current.actor == seat
             muted = MUTED if dim else ""
+            # Narrow: no bot kind column (the log needs the room; the kinds show when wide).
+            kind = "" if narrow else f"{'you' if is_hero else game.kind_of(name):<8}"
+            name_width = 8 if narrow else 10
             row = Content.assemble(
                 ("▶ " if actor else "  ", "bold #facc15"),
                 (f"{marker:<5}", "bold #fbbf24"),
-                (f"{name[:10]:<11}", muted or ("bold #67e8f9" if is_hero else "bold")),
-                (f"{'you' if is_hero else game.kind_of(name):<8}", muted or "#8b9bb0"),
-                (f"{stack:>6}  ", muted or "#e5e7eb"),
+                (
+                    f"{name[:name_width]:<{name_width + 1}}",
+                    muted or ("bold #67e8f9" if is_hero else "bold"),
+                ),
+                (kind, muted or "#8b9bb0"),
+                (f"{stack:>6} " + " " * (not narrow), muted or "#e5e7eb"),
                 (f"{'bet ' + str(bet) if bet else '':<9}", muted or "#fde047"),
                 (f"{state:<7}", muted or ("bold #f87171" if state == "ALL-IN" else "")),
             )
@@ -243,17 +262,23 @@ class TableScreen(ScreenApp):
             if self.game.current is not None:
                 parts.append((str(view.pot), "bold #fde047"))
                 pots = current.hand.pots
-                if len(pots) > 1:
-                    parts.append((f"  ({side_pots_text(pots)})", "#fde047"))
+                if len(pots) > 1:  # on a line of its own, to fit a narrow panel
+                    parts.append((f"\n{side_pots_text(pots)}", "#fde047"))
             else:
                 total = sum(e.amount for e in view.events if isinstance(e, PotAwarded))
                 parts.append((str(total), "bold #fde047"))
+        if view is not None and len(view.boards) > 1:  # run twice (RULES 10.3)
+            parts.append(("\nRun 2 ", "bold"))
+            for card in view.boards[1]:
+                parts.append(" ")
+                parts.append(card_content(card))
         self.query_one("#board", Static).update(Content.assemble(*parts))
 
     def _render_result(self) -> None:
         widget = self.query_one("#result", Static)
         view = self.view
         current = self.shown_hand
+        widget.display = self.game.current is None and view is not None and current is not None
         if self.game.current is not None or view is None or current is None:
             widget.update("")
             return
@@ -286,6 +311,8 @@ class TableScreen(ScreenApp):
             widget.update(
                 Content.assemble((name, "bold"), f" ({kind}) is thinking  ·  {elapsed}{pre}")
             )
+        elif self.state in _QUESTIONS:
+            widget.update(Content.styled(f"▶ {_QUESTIONS[self.state][0]}", "bold #facc15"))
         elif self.state == "between":
             widget.update(Content.styled(f"The hand is over{_net_text(self._net)}", "bold"))
         elif self.state == "busted":
@@ -323,6 +350,7 @@ class TableScreen(ScreenApp):
         legal = view.legal if view is not None and self.state == "hero" else None
         can_bet = legal is not None and legal.can_raise
         self.query_one("#amount-row").set_class(not can_bet, "-hidden")
+        legal_widget.display = legal is not None
         if legal is None:
             keys.update(keys_content(self._waiting_keys(), width))
             legal_widget.update("")
@@ -346,6 +374,8 @@ class TableScreen(ScreenApp):
     def _waiting_keys(self) -> list[tuple[str, str]]:
         """The keys that act while it is not the person's turn."""
         game = self.game
+        if self.state in _QUESTIONS:
+            return [*_QUESTIONS[self.state][1], ("q", "quit")]
         if self.state == "busted":
             return [("b", "rebuy"), ("s", "sit out"), ("q", "quit")]
         if self.state == "between":
@@ -374,11 +404,15 @@ class TableScreen(ScreenApp):
     def _clear_amount(self) -> None:
         field = self.query_one("#amount", AmountInput)
         field.value = ""
+        self._typing = False
         self._hint("")
         if field.has_focus:
             self.set_focus(None)
 
     def _not_your_turn(self) -> str:
+        if self.state in _QUESTIONS:
+            keys = _QUESTIONS[self.state][1]
+            return "Answer first: " + " · ".join(f"{key} {label}" for key, label in keys)
         current = self.game.current
         if self.state == "bot" and current is not None and current.hand.actor is not None:
             return f"Not your turn: {current.names[current.hand.actor]} is to act"

@@ -107,3 +107,22 @@ def test_adding_players_is_checked() -> None:
     session.start_hand()
     with pytest.raises(IllegalActionError, match="between hands"):
         session.add_player("Cy", 100)
+
+
+# RULES 2.7: where straddles are allowed, the player left of the big blind chooses each hand.
+@pytest.mark.parametrize("takes", [True, False])
+def test_the_player_offered_the_straddle_chooses(takes: bool) -> None:
+    rules = Rules(structure=RULES.structure, small_blind=1, big_blind=2, straddle=4)
+    players = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    session = LiveSession(rules, players, button=0)
+    offer = session.straddle_offer()
+    assert offer is not None and (offer.name, offer.amount) == ("Dee", 4)
+    live = session.start_hand(straddle=takes)
+    assert session.straddle_offer() is None  # asked once, before the deal
+    straddles = [p for p in posts(session, live) if p[0] is Forced.STRADDLE]
+    assert straddles == ([(Forced.STRADDLE, "Dee", 4)] if takes else [])
+
+
+def test_no_straddle_is_offered_where_the_rules_have_none() -> None:
+    session = LiveSession(RULES, [("Ann", 100), ("Bob", 100), ("Cy", 100)], button=0)
+    assert session.straddle_offer() is None

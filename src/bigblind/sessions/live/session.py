@@ -10,7 +10,7 @@ from bigblind.engine.rules import Rules
 from bigblind.errors import HistoryError, IllegalActionError, RulesError
 from bigblind.sessions.live.hand import LiveHand
 from bigblind.sessions.names import check_name
-from bigblind.sessions.table import DealPlan, Table, TableError
+from bigblind.sessions.table import DealPlan, StraddleOffer, Table, TableError
 
 __all__ = ["LiveSession"]
 
@@ -152,13 +152,24 @@ class LiveSession:
         """Whether two players can be dealt in."""
         return self._table.can_deal()
 
-    def start_hand(self) -> LiveHand:
+    def straddle_offer(self) -> StraddleOffer | None:
+        """The straddle offered before the next hand (RULES 2.7): to the player left of
+        the big blind, where the rules have a straddle; else None."""
+        if self._current is not None:
+            return None
+        try:
+            return self._table.straddle_offer()
+        except TableError:
+            return None
+
+    def start_hand(self, *, straddle: bool = False) -> LiveHand:
         """Start the next hand: the button, the blinds and who is dealt in as at a cash
-        table (RULES 2.1, 2.3, 10.1); nobody posts the big blind twice in a row."""
+        table (RULES 2.1, 2.3, 10.1); nobody posts the big blind twice in a row.
+        ``straddle``: the player offered the straddle (:meth:`straddle_offer`) takes it."""
         if self._current is not None:
             raise IllegalActionError("a hand is being played: finish it first")
         try:
-            plan = self._table.plan_deal()
+            plan = self._table.plan_deal(straddle=straddle)
         except TableError as error:
             raise RulesError(f"a hand needs two players with chips: {error}") from None
         dealt = plan.layout.dealt

@@ -39,6 +39,11 @@ class Table(_BlindPlan):
     The clock follows the hands played by :meth:`play_hand`, or driven by
     :meth:`act` and :meth:`time_out`.
 
+    ``showdown="manual"`` leaves the showdown to the caller, who shows or mucks
+    each hand in turn (:meth:`~bigblind.engine.Hand.show`,
+    :meth:`~bigblind.engine.Hand.muck`; RULES 6.7) as a person at the table
+    chooses; :meth:`play_hand` needs the default, ``"auto"``.
+
     Without a seed every deck is shuffled from the operating system's secure
     source (RULES 1.2); a seed is for tests, simulations and replays.
     """
@@ -71,7 +76,7 @@ class Table(_BlindPlan):
             live_blinds=plan.live_blinds,
             dead_blinds=plan.dead_blinds,
             offer_run_twice=self.run_it_twice,
-            showdown="manual" if self.manual_showdown else "auto",
+            showdown=self.showdown,
         )
         self.commit_deal(plan)
         layout, stacks_before = plan.layout, plan.stacks

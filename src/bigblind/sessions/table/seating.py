@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import Rules
@@ -44,6 +45,7 @@ class _Seating:
         time_to_act: ClockSettings | None = None,
         clock_time: Callable[[], float] = time.monotonic,
         run_it_twice: bool = False,
+        showdown: Literal["auto", "manual"] = "auto",
     ) -> None:
         if not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, not {seats!r}")
@@ -69,6 +71,7 @@ class _Seating:
         self.chips_out = 0
         self.rake_taken = 0
         self.run_it_twice = run_it_twice
+        self.showdown: Literal["auto", "manual"] = showdown
         self.clock = None if time_to_act is None else Clock(time_to_act)
         self._time = clock_time
         self._timeouts: list[TimedOut] = []
@@ -76,8 +79,6 @@ class _Seating:
         self._left_owing: dict[str, tuple[bool, bool]] = {}
         # A cash table sits an away player out (RULES 10.4); a tournament deals them in.
         self.sit_out_away = True
-        # A room asks players whether to show a hand they may muck (RULES 6.7).
-        self.manual_showdown = False
 
     # ----------------------------------------------------------------- queries
 
