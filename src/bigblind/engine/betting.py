@@ -56,7 +56,7 @@ _MAX_DIGITS = 30  # more digits than any count of chips: not read as a number
 _make = tuple.__new__
 
 
-def turn(state: HandState, seat: int | None, what: str) -> int:
+def turn(state: HandState, seat: object, what: str) -> int:
     """The seat to act, or an error if ``seat`` (None: whoever is due) may not act now."""
     actor = state.actor
     phase = state.phase
@@ -177,7 +177,7 @@ def call(state: HandState, seat: int) -> None:
     _record(state, seat, ActionKind.CALL, amount)
 
 
-def bet(state: HandState, seat: int, amount: int) -> None:
+def bet(state: HandState, seat: int, amount: object) -> None:
     """Bet when nobody has bet this round (RULES 4.4)."""
     options = legal(state, seat)
     if not options.bet and options.can_raise:
@@ -202,7 +202,7 @@ def all_in(state: HandState, seat: int) -> None:
         )
 
 
-def raise_to(state: HandState, seat: int, amount: int, verb: str) -> None:
+def raise_to(state: HandState, seat: int, amount: object, verb: str) -> None:
     """Bet or raise to ``amount`` in total this round (RULES 5.1-5.6)."""
     options = legal(state, seat)
     if not isinstance(amount, int) or isinstance(amount, bool):

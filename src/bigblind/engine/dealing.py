@@ -14,6 +14,7 @@ waits for :func:`deal_hole` and :func:`deal_board`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from bigblind.cards import Card, Deck, format_cards, parse_cards
 from bigblind.engine.events import (
@@ -44,21 +45,24 @@ __all__ = [
 ]
 
 BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
+_INTS: Final = {int}
 _make = tuple.__new__
 
 
 def check_setup(
-    stacks: Sequence[int], button: int, dealing: str, showdown: str, deck: Deck | None
-) -> None:
-    """Refuse a hand set-up that makes no sense, naming what would be accepted."""
+    stacks: Sequence[int], button: object, dealing: object, showdown: object, deck: Deck | None
+) -> int:
+    """The button's seat, or a refusal of a set-up that makes no sense naming what would be
+    accepted. The arguments are the user's as given, so typed ``object``."""
     n = len(stacks)
     if not 2 <= n <= MAX_PLAYERS:
         raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-    for seat, stack in enumerate(stacks):
-        if type(stack) is not int or stack < 1:
-            raise RulesError(
-                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-            )
+    if set(map(type, stacks)) != _INTS or min(stacks) < 1:  # checked on every hand: C loops
+        for seat, stack in enumerate(stacks):
+            if type(stack) is not int or stack < 1:
+                raise RulesError(
+                    f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+                )
     if not isinstance(button, int) or not 0 <= button < n:
         raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
     if dealing not in ("auto", "manual"):
@@ -67,34 +71,44 @@ def check_setup(
         raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
     if dealing == "manual" and deck is not None:
         raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
+    return button
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` if it is True or False, else a refusal naming the flag."""
+    if value is True or value is False:
+        return value
+    raise RulesError(f"{name} {value!r} must be True or False")
 
 
 def check_posts(
-    seats: int,
-    blind_seats: tuple[int | None, int] | None,
-    live: Mapping[int, int],
-    dead: Mapping[int, int],
-) -> None:
-    """Refuse blind seats and posts that name no seat or no whole chips."""
+    seats: int, blind_seats: object, live: Mapping[int, int], dead: Mapping[int, int]
+) -> tuple[int | None, int] | None:
+    """The blind seats, or a refusal of blind seats and posts that name no seat or no
+    whole chips."""
     n = seats
+    checked: tuple[int | None, int] | None = None
     if blind_seats is not None:
-        try:
-            small, big = blind_seats
-        except (TypeError, ValueError):
+        pair = tuple(blind_seats) if isinstance(blind_seats, Iterable) else ()
+        if len(pair) != 2:
             raise RulesError(
                 f"blind_seats {blind_seats!r} must be (small blind seat or None, big blind seat)"
-            ) from None
-        for name, seat in (("small blind", small), ("big blind", big)):
-            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
-                raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+            )
+        small, big = pair
+        if small is not None and (not isinstance(small, int) or not 0 <= small < n):
+            raise RulesError(f"small blind seat {small!r} must be a seat from 0 to {n - 1}")
+        if not isinstance(big, int) or not 0 <= big < n:
+            raise RulesError(f"big blind seat {big!r} must be a seat from 0 to {n - 1}")
         if small == big:
             raise RulesError(f"seat {big} cannot post both blinds")
+        checked = (small, big)
     for name, posts in (("live blind", live), ("dead blind", dead)):
         for seat, amount in posts.items():
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                 raise RulesError(f"{name} {amount!r} of seat {seat} must be whole chips, 0 or more")
+    return checked
 
 
 def post_forced(

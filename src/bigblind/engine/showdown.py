@@ -65,7 +65,7 @@ def step(state: HandState) -> Phase | None:
     return Phase.SHOWDOWN
 
 
-def show_turn(state: HandState, seat: int | None, what: str) -> int:
+def show_turn(state: HandState, seat: object, what: str) -> int:
     """The seat to show or muck, or an error if ``seat`` (None: whoever is due) may not."""
     actor = state.actor
     if state.phase is Phase.SETTLED:

@@ -134,6 +134,8 @@ class HandState:
         self.shown: dict[int, int] = {}
         self.pots: list[Pot] = []
         self.result: HandResult | None = None
+        # The actor's legal actions once asked for; every change of turn or of the bets
+        # resets it, so a cached value is always the actor's and always current.
         self.legal_cache: Legal | None = None
         self.able = n  # seats not folded with chips behind
         self.live = n  # seats not folded
