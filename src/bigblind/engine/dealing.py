@@ -46,6 +46,12 @@ __all__ = [
 
 BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
 _INTS: Final = {int}
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every action.
+_BETTING: Final = Phase.BETTING
+_DEALING: Final = Phase.DEALING
+_SETTLED: Final = Phase.SETTLED
+
 _make = tuple.__new__
 
 
@@ -163,7 +169,7 @@ def post_forced(
             state.contrib[seat] += amount
         else:
             state.dead += amount
-        events.append(Posted(seat, Forced.ANTE, amount, state.stacks[seat] == 0))
+        events.append(_make(Posted, (seat, Forced.ANTE, amount, state.stacks[seat] == 0)))
     for (seat, kind, _), amount in zip(posts, amounts, strict=True):
         if amount <= 0:
             continue
@@ -172,7 +178,7 @@ def post_forced(
             state.dead += amount
         else:
             state.put(seat, amount)
-        events.append(Posted(seat, kind, amount, state.stacks[seat] == 0))
+        events.append(_make(Posted, (seat, kind, amount, state.stacks[seat] == 0)))
     state.current = rules.straddle if straddler is not None else rules.big_blind
     state.increment = state.current if rules.structure is not Structure.FIXED_LIMIT else 0
     state.full_level = state.current
@@ -213,14 +219,14 @@ def step(state: HandState) -> Phase | None:
         for i, seat in enumerate(order):
             hole[seat] = [cards[i], cards[i + n]]
         state.hole_count = 2 * n
-        return Phase.DEALING
+        return _DEALING
     if state.runout:
         if state.offer_runs and state.awaits_runs():
             return None
         if len(state.board) == 5 and (state.runs == 1 or len(state.second_board) == 5):
-            return Phase.SETTLED
+            return _SETTLED
     elif not state.street_done:
-        return Phase.BETTING
+        return _BETTING
     deck = state.deck
     if deck is None:
         return None
@@ -230,15 +236,15 @@ def step(state: HandState) -> Phase | None:
     if state.runs == 2:
         to_come += 5 - len(state.second_board)
     if deck.remaining - 1 >= to_come:
-        state.events.append(Burned(deck.deal_one()))
+        state.events.append(_make(Burned, (deck.deal_one(),)))
     _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
-    return Phase.DEALING
+    return _DEALING
 
 
 def choose_runs(state: HandState, runs: int) -> None:
     """Deal the rest of the board ``runs`` times, 1 or 2, where the rules allow (RULES 10.3)."""
     if not state.can_run_twice():
-        if state.phase is Phase.SETTLED:
+        if state.phase is _SETTLED:
             raise HandFinishedError("cannot choose the runs: the hand is over")
         if state.runs_chosen:
             why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
@@ -310,6 +316,6 @@ def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> Non
         state.events.append(RunBoardDealt(2, street, tuple(cards)))
         return
     state.board.extend(cards)
-    state.events.append(BoardDealt(street, tuple(cards)))
+    state.events.append(_make(BoardDealt, (street, tuple(cards))))
     state.street = street
     state.street_done = False

@@ -48,11 +48,13 @@ _NEXT: dict[Phase, frozenset[Phase]] = {
     Phase.SHOWDOWN: frozenset({Phase.DEALING, Phase.SETTLED}),
     Phase.SETTLED: frozenset(),
 }
-# The phases as module constants: read on every step, one lookup each.
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every step.
 _DEALING: Final = Phase.DEALING
 _BETTING: Final = Phase.BETTING
 _SHOWDOWN: Final = Phase.SHOWDOWN
 _SETTLED: Final = Phase.SETTLED
+_PREFLOP: Final = Street.PREFLOP
 
 
 class Hand:
@@ -163,7 +165,7 @@ class Hand:
     @property
     def finished(self) -> bool:
         """Whether every pot has been awarded."""
-        return self._state.phase is Phase.SETTLED
+        return self._state.phase is _SETTLED
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -352,7 +354,7 @@ class Hand:
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.street is not Street.PREFLOP:
+        if state.phase is not _DEALING or state.street is not _PREFLOP:
             raise IllegalActionError(
                 f"hole cards cannot be dealt now: the hand awaits {state.awaiting()}"
             )
@@ -364,7 +366,7 @@ class Hand:
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.awaiting() in ("hole cards", "runs"):
+        if state.phase is not _DEALING or state.awaiting() in ("hole cards", "runs"):
             raise IllegalActionError(
                 f"the board cannot be dealt now: the hand awaits {state.awaiting()}"
             )
@@ -407,7 +409,7 @@ class Hand:
         """
         s = self._check_seat(seat)
         state = self._state
-        if state.phase is Phase.SETTLED:
+        if state.phase is _SETTLED:
             raise HandFinishedError(f"cannot kill seat {s}'s hand: the hand is over")
         if s in state.killed:
             raise IllegalActionError(f"seat {s}'s hand is already dead")
@@ -417,12 +419,12 @@ class Hand:
             raise IllegalActionError(f"the reason {reason!r} must be text")
         _showdown.kill(state, s, reason)
         phase = state.phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             _betting.pass_turn(state)
         elif state.live == 1:
-            self._go(Phase.SETTLED)  # RULES 4.6: the last player wins at once
+            self._go(_SETTLED)  # RULES 4.6: the last player wins at once
             return
-        elif phase is Phase.SHOWDOWN:
+        elif phase is _SHOWDOWN:
             state.actor = state.to_show[0] if state.to_show else None
         self._advance()
 
