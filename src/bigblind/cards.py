@@ -259,7 +259,7 @@ class Deck:
     def _decode(self, count: int) -> None:
         """Work out the order down to card ``count`` from the top, and a few more."""
         cards, pool, code = self._cards, self._pool, self._code
-        count = max(count, len(cards) + 8)  # burns and board come one by one: decode ahead
+        count += 8  # burns and board come one by one: decode a hand's worth ahead
         left = len(pool)
         for size in range(left, max(left - (count - len(cards)), 0), -1):
             code, index = divmod(code, size)

@@ -354,10 +354,11 @@ def _may_raise(state: HandState, seat: int) -> bool:
     """Raise rights: someone able to respond, the cap, short all-ins (RULES 5.2, 5.6)."""
     if not _others_able(state, seat):
         return False
-    cap = state.rules.cap
-    capped = state.fixed and cap is not None and state.bet_count >= cap
-    if capped and not (state.rules.uncapped_heads_up and state.live == 2):
-        return False
+    if state.fixed:  # only fixed limit has a cap: the rules are read only then
+        cap = state.rules.cap
+        capped = cap is not None and state.bet_count >= cap
+        if capped and not (state.rules.uncapped_heads_up and state.live == 2):
+            return False
     if not state.acted[seat]:
         return True
     return state.current - state.matched[seat] >= _reopen_size(state)
