@@ -30,7 +30,8 @@ COMPILED = [
     "src/bigblind/evaluation/scalar.py",
 ]
 # Left as Python: compiled, a frozen dataclass checks its field types itself and raises
-# TypeError for a wrong one before __post_init__ can explain it as a RulesError.
+# TypeError for a wrong one before __post_init__ can explain it as a RulesError, and a
+# hand reads its rules only a few times (the modules above keep what they need).
 NOT_COMPILED = [
     "src/bigblind/engine/rules.py",
 ]
