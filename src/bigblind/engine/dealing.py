@@ -235,9 +235,14 @@ def step(state: HandState) -> Phase | None:
     to_come = 5 - len(state.board)
     if state.runs == 2:
         to_come += 5 - len(state.second_board)
+    size = BOARD_SIZE[street]
     if deck.remaining - 1 >= to_come:
-        state.events.append(_make(Burned, (deck.deal_one(),)))
-    _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
+        cards = deck.deal(1 + size)  # the burn and the board in one deal: the top card burns
+        state.events.append(_make(Burned, (cards[0],)))
+        cards = cards[1:]
+    else:
+        cards = deck.deal(size)
+    _lay_board(state, street, cards)
     return _DEALING
 
 
