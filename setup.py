@@ -29,13 +29,11 @@ COMPILED = [
     "src/bigblind/engine/*.py",
     "src/bigblind/evaluation/scalar.py",
 ]
-# Left as Python: compiled, a function checks its argument types itself and raises
-# TypeError for a wrong one before the code can explain it as a RulesError or an
-# IllegalActionError. These modules take the user's arguments first.
+# Left as Python: compiled, a frozen dataclass checks its field types itself and raises
+# TypeError for a wrong one before __post_init__ can explain it as a RulesError, and a
+# hand reads its rules only a few times (the modules above keep what they need).
 NOT_COMPILED = [
     "src/bigblind/engine/rules.py",
-    "src/bigblind/engine/hand.py",
-    "src/bigblind/engine/betting.py",
 ]
 
 # Commands that build extensions; metadata and sdist commands never compile.

@@ -259,9 +259,10 @@ class Deck:
     def _decode(self, count: int) -> None:
         """Work out the order down to card ``count`` from the top, and a few more."""
         cards, pool, code = self._cards, self._pool, self._code
-        count = max(count, len(cards) + 8)  # burns and board come one by one: decode ahead
-        while len(cards) < count and pool:
-            code, index = divmod(code, len(pool))
+        count += 8  # burns and board come one by one: decode a hand's worth ahead
+        left = len(pool)
+        for size in range(left, max(left - (count - len(cards)), 0), -1):
+            code, index = divmod(code, size)
             cards.append(pool.pop(index))
         self._code = code
 
@@ -300,14 +301,17 @@ class Deck:
 
     def deal(self, count: int = 1) -> tuple[Card, ...]:
         """Take ``count`` cards off the top."""
-        if count < 0:
-            raise CardError(f"cannot deal {count} cards: the count must be 0 or more")
-        if count > self.remaining:
-            raise CardError(f"cannot deal {count} cards: only {self.remaining} are left")
         start = self._top
-        end = self._top = start + count
+        end = start + count
         if end > len(self._cards):
+            if count < 0:
+                raise CardError(f"cannot deal {count} cards: the count must be 0 or more")
+            if count > self.remaining:
+                raise CardError(f"cannot deal {count} cards: only {self.remaining} are left")
             self._decode(end)
+        elif count < 0:
+            raise CardError(f"cannot deal {count} cards: the count must be 0 or more")
+        self._top = end
         return tuple(self._cards[start:end])
 
     def deal_one(self) -> Card:

@@ -563,3 +563,35 @@ def test_four_betting_rounds() -> None:
         Street.TURN,
         Street.RIVER,
     ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"button": "0"}, r"button '0' must be a seat from 0 to 2"),
+        ({"button": 1.0}, r"button 1.0 must be a seat from 0 to 2"),
+        ({"dealing": None}, r"dealing None must be 'auto' or 'manual'"),
+        ({"showdown": 1}, r"showdown 1 must be 'auto' or 'manual'"),
+        ({"show_all": 1}, r"show_all 1 must be True or False"),
+        ({"offer_run_twice": "yes"}, r"offer_run_twice 'yes' must be True or False"),
+        ({"blind_seats": 1}, r"blind_seats 1 must be \(small blind seat or None, big blind seat\)"),
+        ({"blind_seats": (0, None)}, r"big blind seat None must be a seat from 0 to 2"),
+        ({"blind_seats": ("0", 1)}, r"small blind seat '0' must be a seat from 0 to 2"),
+    ],
+)
+def test_set_up_of_the_wrong_type_is_refused_in_words(
+    arguments: dict[str, object], message: str
+) -> None:
+    # Both forms (pure and compiled) refuse with the engine's own error, never a TypeError.
+    with pytest.raises(RulesError, match=message):
+        Hand(NL, [100] * 3, **arguments)  # type: ignore[arg-type]
+
+
+def test_kill_refuses_a_seat_or_reason_of_the_wrong_type() -> None:
+    hand = Hand(NL, [100] * 3, deck=Deck.shuffled(seed=3))
+    with pytest.raises(IllegalActionError, match=r"seat '1' does not exist: seats are 0 to 2"):
+        hand.kill("1")
+    with pytest.raises(IllegalActionError, match=r"the reason 5 must be text"):
+        hand.kill(1, 5)
+    with pytest.raises(IllegalActionError, match=r"seat None does not exist"):
+        hand.hole(None)

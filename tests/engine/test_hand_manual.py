@@ -85,7 +85,7 @@ def test_manual_setup_errors() -> None:
     with pytest.raises(RulesError, match="a deck is for dealing='auto'"):
         Hand(NL, [10, 10], dealing="manual", deck=Deck())
     with pytest.raises(RulesError, match="dealing 'robot'"):
-        Hand(NL, [10, 10], dealing="robot")  # type: ignore[arg-type]
+        Hand(NL, [10, 10], dealing="robot")
     hand = Hand(NL, [10, 10], deck=Deck.shuffled(seed=1))
     with pytest.raises(IllegalActionError, match="deals its own cards"):
         hand.deal_board("2c3c4c")

@@ -13,6 +13,8 @@ the hand as it was. When a round is over the state's ``actor`` is None and
 
 from __future__ import annotations
 
+from typing import Final
+
 from bigblind.engine.events import Acted, ActionKind, BetReturned, Street
 from bigblind.engine.records import Legal, Phase
 from bigblind.engine.state import HandState
@@ -51,24 +53,39 @@ _SIMPLE_ACTIONS = {
 _SIZED_ACTIONS = {"bet": "bet", "b": "bet", "raise": "raise", "r": "raise"}
 _MAX_DIGITS = 30  # more digits than any count of chips: not read as a number
 
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every action.
+_BET: Final = ActionKind.BET
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_RAISE: Final = ActionKind.RAISE
+_BETTING: Final = Phase.BETTING
+_DEALING: Final = Phase.DEALING
+_SETTLED: Final = Phase.SETTLED
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_TURN: Final = Street.TURN
+
 # Actions and legal sets are made many times a hand: built from their fields directly,
 # skipping the named tuples' Python-level constructors.
 _make = tuple.__new__
 
 
-def turn(state: HandState, seat: int | None, what: str) -> int:
+def turn(state: HandState, seat: object, what: str) -> int:
     """The seat to act, or an error if ``seat`` (None: whoever is due) may not act now."""
     actor = state.actor
     phase = state.phase
     if (
-        phase is Phase.BETTING
+        phase is _BETTING
         and actor is not None
         and (seat is None or (seat == actor and type(seat) is int))
     ):
         return actor
-    if phase is Phase.SETTLED:
+    if phase is _SETTLED:
         raise HandFinishedError(f"cannot {what}: the hand is over")
-    if phase is not Phase.BETTING or actor is None:
+    if phase is not _BETTING or actor is None:
         raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
     if seat is not None and seat != actor:
         if not isinstance(seat, int) or not 0 <= seat < state.seats:
@@ -151,7 +168,7 @@ def fold(state: HandState, seat: int) -> None:
     state.folded[seat] = True
     state.live -= 1
     state.able -= 1
-    _record(state, seat, ActionKind.FOLD, 0)
+    _record(state, seat, _FOLD, 0)
 
 
 def check(state: HandState, seat: int) -> None:
@@ -161,7 +178,7 @@ def check(state: HandState, seat: int) -> None:
             f"seat {seat} cannot check: {state.current - state.bets[seat]} to call; legal: "
             + describe_legal(legal(state, seat))
         )
-    _record(state, seat, ActionKind.CHECK, 0)
+    _record(state, seat, _CHECK, 0)
 
 
 def call(state: HandState, seat: int) -> None:
@@ -174,10 +191,10 @@ def call(state: HandState, seat: int) -> None:
         )
     amount = min(to_call, state.stacks[seat])
     state.put(seat, amount)
-    _record(state, seat, ActionKind.CALL, amount)
+    _record(state, seat, _CALL, amount)
 
 
-def bet(state: HandState, seat: int, amount: int) -> None:
+def bet(state: HandState, seat: int, amount: object) -> None:
     """Bet when nobody has bet this round (RULES 4.4)."""
     options = legal(state, seat)
     if not options.bet and options.can_raise:
@@ -202,7 +219,7 @@ def all_in(state: HandState, seat: int) -> None:
         )
 
 
-def raise_to(state: HandState, seat: int, amount: int, verb: str) -> None:
+def raise_to(state: HandState, seat: int, amount: object, verb: str) -> None:
     """Bet or raise to ``amount`` in total this round (RULES 5.1-5.6)."""
     options = legal(state, seat)
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -233,7 +250,7 @@ def raise_to(state: HandState, seat: int, amount: int, verb: str) -> None:
     if full:
         state.full_level = amount
         state.bet_count += 1
-    kind = ActionKind.BET if state.current == 0 else ActionKind.RAISE
+    kind = _BET if state.current == 0 else _RAISE
     state.current = amount
     state.aggressor = seat
     state.put(seat, amount - state.bets[seat])
@@ -244,7 +261,7 @@ def open_round(state: HandState) -> None:
     """Begin a betting round: reset it, find the first to act (RULES 4.2, 4.3)."""
     state.legal_cache = None
     state.street_done = False
-    if state.street is not Street.PREFLOP:
+    if state.street is not _PREFLOP:
         n = state.seats
         state.bets = [0] * n
         state.acted = [False] * n
@@ -254,7 +271,7 @@ def open_round(state: HandState) -> None:
         state.full_level = 0
         state.bet_count = 0
         state.aggressor = None
-        if state.street >= Street.TURN:
+        if state.street >= _TURN:
             state.bet_size = state.rules.big_bet
         start = state.order[0]
     else:
@@ -275,15 +292,15 @@ def close_round(state: HandState) -> Phase:
         if state.stacks[seat] == 0:
             state.able += 1
         state.stacks[seat] += excess
-        state.events.append(BetReturned(seat, excess))
+        state.events.append(_make(BetReturned, (seat, excess)))
     state.street_done = True
     if state.live == 1:
-        return Phase.SETTLED
-    if state.street is Street.RIVER or state.able <= 1:
+        return _SETTLED
+    if state.street is _RIVER or state.able <= 1:
         state.runout = len(state.board) < 5
         state.runout_from = len(state.board)
-        return Phase.SHOWDOWN
-    return Phase.DEALING
+        return _SHOWDOWN
+    return _DEALING
 
 
 def pass_turn(state: HandState) -> None:
@@ -303,7 +320,7 @@ def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
     state.legal_cache = None
     state.acted[seat] = True
     state.matched[seat] = state.bets[seat]
-    all_in = state.stacks[seat] == 0 and kind is not ActionKind.FOLD
+    all_in = state.stacks[seat] == 0 and kind is not _FOLD
     state.events.append(_make(Acted, (seat, kind, amount, all_in)))
     state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
 
@@ -337,10 +354,11 @@ def _may_raise(state: HandState, seat: int) -> bool:
     """Raise rights: someone able to respond, the cap, short all-ins (RULES 5.2, 5.6)."""
     if not _others_able(state, seat):
         return False
-    cap = state.rules.cap
-    capped = state.fixed and cap is not None and state.bet_count >= cap
-    if capped and not (state.rules.uncapped_heads_up and state.live == 2):
-        return False
+    if state.fixed:  # only fixed limit has a cap: the rules are read only then
+        cap = state.rules.cap
+        capped = cap is not None and state.bet_count >= cap
+        if capped and not (state.rules.uncapped_heads_up and state.live == 2):
+            return False
     if not state.acted[seat]:
         return True
     return state.current - state.matched[seat] >= _reopen_size(state)
@@ -373,13 +391,16 @@ def _others_able(state: HandState, seat: int) -> bool:
     return False
 
 
-def _responders(state: HandState) -> int:
+def _raise_answerable(state: HandState) -> bool:
+    """Whether two or more players could answer a raise: chips beyond the current bet."""
     current, folded, stacks, bets = state.current, state.folded, state.stacks, state.bets
-    count = 0
+    found = False
     for s in range(state.seats):
         if stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
-            count += 1
-    return count
+            if found:
+                return True
+            found = True
+    return False
 
 
 def _next_pending(state: HandState, start: int) -> int | None:
@@ -401,7 +422,7 @@ def _next_pending(state: HandState, start: int) -> int | None:
         if not acted[s]:
             # A player who has matched still acts if a raise could be answered.
             if others is None:
-                others = _responders(state) > 1
+                others = _raise_answerable(state)
             if others:
                 return s
     return None

@@ -14,6 +14,7 @@ waits for :func:`deal_hole` and :func:`deal_board`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from bigblind.cards import Card, Deck, format_cards, parse_cards
 from bigblind.engine.events import (
@@ -44,21 +45,30 @@ __all__ = [
 ]
 
 BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
+_INTS: Final = {int}
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every action.
+_BETTING: Final = Phase.BETTING
+_DEALING: Final = Phase.DEALING
+_SETTLED: Final = Phase.SETTLED
+
 _make = tuple.__new__
 
 
 def check_setup(
-    stacks: Sequence[int], button: int, dealing: str, showdown: str, deck: Deck | None
-) -> None:
-    """Refuse a hand set-up that makes no sense, naming what would be accepted."""
+    stacks: Sequence[int], button: object, dealing: object, showdown: object, deck: Deck | None
+) -> int:
+    """The button's seat, or a refusal of a set-up that makes no sense naming what would be
+    accepted. The arguments are the user's as given, so typed ``object``."""
     n = len(stacks)
     if not 2 <= n <= MAX_PLAYERS:
         raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-    for seat, stack in enumerate(stacks):
-        if type(stack) is not int or stack < 1:
-            raise RulesError(
-                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-            )
+    if set(map(type, stacks)) != _INTS or min(stacks) < 1:  # checked on every hand: C loops
+        for seat, stack in enumerate(stacks):
+            if type(stack) is not int or stack < 1:
+                raise RulesError(
+                    f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+                )
     if not isinstance(button, int) or not 0 <= button < n:
         raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
     if dealing not in ("auto", "manual"):
@@ -67,34 +77,44 @@ def check_setup(
         raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
     if dealing == "manual" and deck is not None:
         raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
+    return button
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` if it is True or False, else a refusal naming the flag."""
+    if value is True or value is False:
+        return value
+    raise RulesError(f"{name} {value!r} must be True or False")
 
 
 def check_posts(
-    seats: int,
-    blind_seats: tuple[int | None, int] | None,
-    live: Mapping[int, int],
-    dead: Mapping[int, int],
-) -> None:
-    """Refuse blind seats and posts that name no seat or no whole chips."""
+    seats: int, blind_seats: object, live: Mapping[int, int], dead: Mapping[int, int]
+) -> tuple[int | None, int] | None:
+    """The blind seats, or a refusal of blind seats and posts that name no seat or no
+    whole chips."""
     n = seats
+    checked: tuple[int | None, int] | None = None
     if blind_seats is not None:
-        try:
-            small, big = blind_seats
-        except (TypeError, ValueError):
+        pair = tuple(blind_seats) if isinstance(blind_seats, Iterable) else ()
+        if len(pair) != 2:
             raise RulesError(
                 f"blind_seats {blind_seats!r} must be (small blind seat or None, big blind seat)"
-            ) from None
-        for name, seat in (("small blind", small), ("big blind", big)):
-            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
-                raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
+            )
+        small, big = pair
+        if small is not None and (not isinstance(small, int) or not 0 <= small < n):
+            raise RulesError(f"small blind seat {small!r} must be a seat from 0 to {n - 1}")
+        if not isinstance(big, int) or not 0 <= big < n:
+            raise RulesError(f"big blind seat {big!r} must be a seat from 0 to {n - 1}")
         if small == big:
             raise RulesError(f"seat {big} cannot post both blinds")
+        checked = (small, big)
     for name, posts in (("live blind", live), ("dead blind", dead)):
         for seat, amount in posts.items():
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise RulesError(f"{name} seat {seat!r} must be a seat from 0 to {n - 1}")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                 raise RulesError(f"{name} {amount!r} of seat {seat} must be whole chips, 0 or more")
+    return checked
 
 
 def post_forced(
@@ -149,7 +169,7 @@ def post_forced(
             state.contrib[seat] += amount
         else:
             state.dead += amount
-        events.append(Posted(seat, Forced.ANTE, amount, state.stacks[seat] == 0))
+        events.append(_make(Posted, (seat, Forced.ANTE, amount, state.stacks[seat] == 0)))
     for (seat, kind, _), amount in zip(posts, amounts, strict=True):
         if amount <= 0:
             continue
@@ -158,7 +178,7 @@ def post_forced(
             state.dead += amount
         else:
             state.put(seat, amount)
-        events.append(Posted(seat, kind, amount, state.stacks[seat] == 0))
+        events.append(_make(Posted, (seat, kind, amount, state.stacks[seat] == 0)))
     state.current = rules.straddle if straddler is not None else rules.big_blind
     state.increment = state.current if rules.structure is not Structure.FIXED_LIMIT else 0
     state.full_level = state.current
@@ -199,14 +219,14 @@ def step(state: HandState) -> Phase | None:
         for i, seat in enumerate(order):
             hole[seat] = [cards[i], cards[i + n]]
         state.hole_count = 2 * n
-        return Phase.DEALING
+        return _DEALING
     if state.runout:
         if state.offer_runs and state.awaits_runs():
             return None
         if len(state.board) == 5 and (state.runs == 1 or len(state.second_board) == 5):
-            return Phase.SETTLED
+            return _SETTLED
     elif not state.street_done:
-        return Phase.BETTING
+        return _BETTING
     deck = state.deck
     if deck is None:
         return None
@@ -215,16 +235,21 @@ def step(state: HandState) -> Phase | None:
     to_come = 5 - len(state.board)
     if state.runs == 2:
         to_come += 5 - len(state.second_board)
+    size = BOARD_SIZE[street]
     if deck.remaining - 1 >= to_come:
-        state.events.append(Burned(deck.deal_one()))
-    _lay_board(state, street, deck.deal(BOARD_SIZE[street]))
-    return Phase.DEALING
+        cards = deck.deal(1 + size)  # the burn and the board in one deal: the top card burns
+        state.events.append(_make(Burned, (cards[0],)))
+        cards = cards[1:]
+    else:
+        cards = deck.deal(size)
+    _lay_board(state, street, cards)
+    return _DEALING
 
 
 def choose_runs(state: HandState, runs: int) -> None:
     """Deal the rest of the board ``runs`` times, 1 or 2, where the rules allow (RULES 10.3)."""
     if not state.can_run_twice():
-        if state.phase is Phase.SETTLED:
+        if state.phase is _SETTLED:
             raise HandFinishedError("cannot choose the runs: the hand is over")
         if state.runs_chosen:
             why = f"the board is already to be run {'twice' if state.runs == 2 else 'once'}"
@@ -296,6 +321,6 @@ def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> Non
         state.events.append(RunBoardDealt(2, street, tuple(cards)))
         return
     state.board.extend(cards)
-    state.events.append(BoardDealt(street, tuple(cards)))
+    state.events.append(_make(BoardDealt, (street, tuple(cards))))
     state.street = street
     state.street_done = False

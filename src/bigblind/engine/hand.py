@@ -24,7 +24,7 @@ bigblind.errors.IllegalActionError: seat 2 cannot bet 500: the minimum bet is 2 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Final
 
 from bigblind.cards import Card, Deck, format_cards
 from bigblind.engine import betting as _betting
@@ -48,6 +48,13 @@ _NEXT: dict[Phase, frozenset[Phase]] = {
     Phase.SHOWDOWN: frozenset({Phase.DEALING, Phase.SETTLED}),
     Phase.SETTLED: frozenset(),
 }
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every step.
+_DEALING: Final = Phase.DEALING
+_BETTING: Final = Phase.BETTING
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_SETTLED: Final = Phase.SETTLED
+_PREFLOP: Final = Street.PREFLOP
 
 
 class Hand:
@@ -81,43 +88,50 @@ class Hand:
 
     __slots__ = ("_state", "button", "rules", "seats", "show_all")
 
+    # Arguments the engine checks itself are typed ``object``: compiled by mypyc, a
+    # parameter typed ``int`` would raise TypeError for a wrong type before the engine
+    # could refuse it in its own words (RulesError, IllegalActionError), as Python does.
+
     def __init__(
         self,
         rules: Rules,
         stacks: Sequence[int],
         *,
-        button: int = 0,
+        button: object = 0,
         deck: Deck | None = None,
-        dealing: Literal["auto", "manual"] = "auto",
-        showdown: Literal["auto", "manual"] = "auto",
-        show_all: bool = False,
-        offer_run_twice: bool = False,
-        blind_seats: tuple[int | None, int] | None = None,
+        dealing: object = "auto",
+        showdown: object = "auto",
+        show_all: object = False,
+        offer_run_twice: object = False,
+        blind_seats: object = None,
         live_blinds: Mapping[int, int] | None = None,
         dead_blinds: Mapping[int, int] | None = None,
     ) -> None:
         n = len(stacks)
-        _dealing.check_setup(stacks, button, dealing, showdown, deck)
+        seat = _dealing.check_setup(stacks, button, dealing, showdown, deck)
+        show_all = _dealing.check_flag("show_all", show_all)
+        offer_runs = _dealing.check_flag("offer_run_twice", offer_run_twice)
         self.rules = rules
-        self.button = button
+        self.button = seat
         self.seats = n
         self.show_all = show_all
         auto_deal = dealing == "auto"
         self._state = state = HandState(
             rules,
             tuple(stacks),
-            button=button,
+            button=seat,
             deck=(deck or Deck()) if auto_deal else None,
             auto_deal=auto_deal,
             auto_show=showdown == "auto",
             show_all=show_all,
-            offer_runs=offer_run_twice,
+            offer_runs=offer_runs,
         )
         live = dict(live_blinds) if live_blinds else {}
         dead = dict(dead_blinds) if dead_blinds else {}
+        blinds = None
         if blind_seats is not None or live or dead:
-            _dealing.check_posts(n, blind_seats, live, dead)
-        _dealing.post_forced(state, blind_seats, live, dead)
+            blinds = _dealing.check_posts(n, blind_seats, live, dead)
+        _dealing.post_forced(state, blinds, live, dead)
         self._advance()
 
     # ----------------------------------------------------------------- queries
@@ -151,7 +165,7 @@ class Hand:
     @property
     def finished(self) -> bool:
         """Whether every pot has been awarded."""
-        return self._state.phase is Phase.SETTLED
+        return self._state.phase is _SETTLED
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -211,21 +225,20 @@ class Hand:
         """
         return self._state.can_run_twice()
 
-    def hole(self, seat: int) -> tuple[Card | None, ...]:
+    def hole(self, seat: object) -> tuple[Card | None, ...]:
         """The hole cards of ``seat`` as the house sees them (None where unknown)."""
-        self._check_seat(seat)
-        return tuple(self._state.hole[seat])
+        return tuple(self._state.hole[self._check_seat(seat)])
 
     @property
     def legal(self) -> Legal | None:
         """The legal actions of the player to act, or None when nobody is to bet."""
         state = self._state
-        actor = state.actor
-        if state.phase is not Phase.BETTING or actor is None:
-            return None
         cached = state.legal_cache  # asked once or more each turn: answered once
-        if cached is not None and cached.seat == actor:
+        if cached is not None:
             return cached
+        actor = state.actor
+        if state.phase is not _BETTING or actor is None:
+            return None
         legal = state.legal_cache = _betting.compute_legal(state, actor)
         return legal
 
@@ -243,11 +256,11 @@ class Hand:
         """The outcome once the hand is settled, else None."""
         return self._state.result
 
-    def view(self, seat: int) -> HandView:
+    def view(self, seat: object) -> HandView:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
-        self._check_seat(seat)
+        s = self._check_seat(seat)
         state = self._state
-        return state.view(seat, self.legal if state.actor == seat else None)
+        return state.view(s, self.legal if state.actor == s else None)
 
     def __repr__(self) -> str:
         state = self._state
@@ -259,28 +272,28 @@ class Hand:
 
     # ----------------------------------------------------------------- actions
 
-    def fold(self, *, seat: int | None = None) -> None:
+    def fold(self, *, seat: object = None) -> None:
         """Fold (only when facing a bet, RULES 4.4)."""
         state = self._state
         _betting.fold(state, _betting.turn(state, seat, "fold"))
         if state.actor is None:
             self._advance()
 
-    def check(self, *, seat: int | None = None) -> None:
+    def check(self, *, seat: object = None) -> None:
         """Check (only when there is nothing to call)."""
         state = self._state
         _betting.check(state, _betting.turn(state, seat, "check"))
         if state.actor is None:
             self._advance()
 
-    def call(self, *, seat: int | None = None) -> None:
+    def call(self, *, seat: object = None) -> None:
         """Call the current bet, all-in for less if the stack is short (RULES 5.5)."""
         state = self._state
         _betting.call(state, _betting.turn(state, seat, "call"))
         if state.actor is None:
             self._advance()
 
-    def check_or_call(self, *, seat: int | None = None) -> None:
+    def check_or_call(self, *, seat: object = None) -> None:
         """Check if free, else call."""
         state = self._state
         s = _betting.turn(state, seat, "check or call")
@@ -291,14 +304,14 @@ class Hand:
         if state.actor is None:
             self._advance()
 
-    def bet(self, amount: int, *, seat: int | None = None) -> None:
+    def bet(self, amount: object, *, seat: object = None) -> None:
         """Bet ``amount`` when nobody has bet this round."""
         state = self._state
         _betting.bet(state, _betting.turn(state, seat, "bet"), amount)
         if state.actor is None:
             self._advance()
 
-    def raise_to(self, amount: int, *, seat: int | None = None) -> None:
+    def raise_to(self, amount: object, *, seat: object = None) -> None:
         """Bet, or raise to a total of ``amount`` for this round."""
         state = self._state
         s = _betting.turn(state, seat, "raise")
@@ -306,14 +319,14 @@ class Hand:
         if state.actor is None:
             self._advance()
 
-    def all_in(self, *, seat: int | None = None) -> None:
+    def all_in(self, *, seat: object = None) -> None:
         """Put in the whole stack: a call for less or as much, or a bet or raise (RULES 5.5)."""
         state = self._state
         _betting.all_in(state, _betting.turn(state, seat, "go all-in"))
         if state.actor is None:
             self._advance()
 
-    def act(self, action: str, *, seat: int | None = None) -> None:
+    def act(self, action: object, *, seat: object = None) -> None:
         """Act from text: 'fold', 'check', 'call', 'bet 6', 'raise 6' (to 6), 'all-in'.
 
         Text that is no action is refused like an illegal one, naming the seat
@@ -335,17 +348,17 @@ class Hand:
 
     # ------------------------------------------------------- dealing and showing
 
-    def deal_hole(self, seat: int, cards: str | Iterable[str | int] | None) -> None:
+    def deal_hole(self, seat: object, cards: str | Iterable[str | int] | None) -> None:
         """Manual dealing: give ``seat`` one or two hole cards (None: two unknown cards)."""
-        self._check_seat(seat)
+        s = self._check_seat(seat)
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.street is not Street.PREFLOP:
+        if state.phase is not _DEALING or state.street is not _PREFLOP:
             raise IllegalActionError(
                 f"hole cards cannot be dealt now: the hand awaits {state.awaiting()}"
             )
-        _dealing.deal_hole(state, seat, cards)
+        _dealing.deal_hole(state, s, cards)
         self._advance()
 
     def deal_board(self, cards: str | Iterable[str | int]) -> None:
@@ -353,16 +366,14 @@ class Hand:
         state = self._state
         if state.auto_deal:
             raise IllegalActionError("this hand deals its own cards (dealing='auto')")
-        if state.phase is not Phase.DEALING or state.awaiting() in ("hole cards", "runs"):
+        if state.phase is not _DEALING or state.awaiting() in ("hole cards", "runs"):
             raise IllegalActionError(
                 f"the board cannot be dealt now: the hand awaits {state.awaiting()}"
             )
         _dealing.deal_board(state, cards)
         self._advance()
 
-    def show(
-        self, cards: str | Iterable[str | int] | None = None, *, seat: int | None = None
-    ) -> None:
+    def show(self, cards: str | Iterable[str | int] | None = None, *, seat: object = None) -> None:
         """Manual showdown: the seat due to show turns its cards face up.
 
         After an all-in (RULES 4.7) every hand is turned up at once, so any seat
@@ -380,7 +391,7 @@ class Hand:
         of the showdown, and when nobody else can win a pot the hand is in.
         """
         state = self._state
-        if state.phase is not Phase.SHOWDOWN or state.actor is None:
+        if state.phase is not _SHOWDOWN or state.actor is None:
             return False
         return _showdown.can_muck(state, state.actor)
 
@@ -389,17 +400,17 @@ class Hand:
         """Manual showdown: whether the seat due to show may muck, its hand unable to win
         (RULES 6.7); False when it must show or could win."""
         state = self._state
-        if state.phase is not Phase.SHOWDOWN or state.actor is None:
+        if state.phase is not _SHOWDOWN or state.actor is None:
             return False
         return _showdown.may_muck(state, state.actor)
 
-    def muck(self, *, seat: int | None = None) -> None:
+    def muck(self, *, seat: object = None) -> None:
         """Manual showdown: the seat due to show throws its hand away unshown."""
         state = self._state
         _showdown.muck(state, _showdown.show_turn(state, seat, "muck"))
         self._advance()
 
-    def kill(self, seat: int, reason: str = "") -> None:
+    def kill(self, seat: object, reason: object = "") -> None:
         """Declare ``seat``'s hand dead at once, in any phase and out of turn (RULES 9.2).
 
         A dead hand wins nothing and is skipped for acting and showing; every
@@ -417,24 +428,24 @@ class Hand:
         >>> hand.finished, hand.result.payouts
         (True, (6, 0, 0))
         """
-        self._check_seat(seat)
+        s = self._check_seat(seat)
         state = self._state
-        if state.phase is Phase.SETTLED:
-            raise HandFinishedError(f"cannot kill seat {seat}'s hand: the hand is over")
-        if seat in state.killed:
-            raise IllegalActionError(f"seat {seat}'s hand is already dead")
-        if state.folded[seat]:
-            raise IllegalActionError(f"seat {seat} has folded: it has no hand to kill")
+        if state.phase is _SETTLED:
+            raise HandFinishedError(f"cannot kill seat {s}'s hand: the hand is over")
+        if s in state.killed:
+            raise IllegalActionError(f"seat {s}'s hand is already dead")
+        if state.folded[s]:
+            raise IllegalActionError(f"seat {s} has folded: it has no hand to kill")
         if not isinstance(reason, str):
             raise IllegalActionError(f"the reason {reason!r} must be text")
-        _showdown.kill(state, seat, reason)
+        _showdown.kill(state, s, reason)
         phase = state.phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             _betting.pass_turn(state)
         elif state.live == 1:
-            self._go(Phase.SETTLED)  # RULES 4.6: the last player wins at once
+            self._go(_SETTLED)  # RULES 4.6: the last player wins at once
             return
-        elif phase is Phase.SHOWDOWN:
+        elif phase is _SHOWDOWN:
             state.actor = state.to_show[0] if state.to_show else None
         self._advance()
 
@@ -476,13 +487,13 @@ class Hand:
         while True:
             phase = state.phase
             following: Phase | None
-            if phase is Phase.DEALING:
-                following = _dealing.step(state)
-            elif phase is Phase.BETTING:
+            if phase is _BETTING:
                 if state.actor is not None:
                     return
                 following = _betting.close_round(state)
-            elif phase is Phase.SHOWDOWN:
+            elif phase is _DEALING:
+                following = _dealing.step(state)
+            elif phase is _SHOWDOWN:
                 following = _showdown.step(state)
             else:
                 return
@@ -497,15 +508,17 @@ class Hand:
         if phase not in _NEXT[state.phase]:
             raise AssertionError(f"no transition from {state.phase} to {phase}")
         state.phase = phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             _betting.open_round(state)
-        elif phase is Phase.SHOWDOWN:
+        elif phase is _SHOWDOWN:
             _showdown.begin(state)
-        elif phase is Phase.SETTLED:
+        elif phase is _SETTLED:
             _showdown.settle(state)
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` if it is one of this hand's seats, else an error naming the seats."""
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {self.seats - 1}"
             )
+        return seat

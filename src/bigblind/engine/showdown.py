@@ -14,6 +14,7 @@ hand, and :func:`settle` awards every pot and ends the hand.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from bigblind.cards import Card, format_cards, parse_cards
 from bigblind.engine.dealing import check_unseen
@@ -25,6 +26,16 @@ from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnErro
 from bigblind.evaluation.scalar import describe, evaluate, evaluate7
 
 __all__ = ["begin", "kill", "may_muck", "muck", "settle", "show", "show_turn", "step"]
+
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every action.
+_DEALING: Final = Phase.DEALING
+_SETTLED: Final = Phase.SETTLED
+_SHOWDOWN: Final = Phase.SHOWDOWN
+
+# Events are built many times a hand: straight from their fields, skipping the named
+# tuples' constructors, which are Python functions in both forms.
+_make = tuple.__new__
 
 
 def begin(state: HandState) -> None:
@@ -45,7 +56,7 @@ def step(state: HandState) -> Phase | None:
     """Show or muck the next hand: the phase that follows, or None for a manual decision."""
     if not state.to_show:
         state.actor = None
-        return Phase.DEALING if len(state.board) < 5 else Phase.SETTLED
+        return _DEALING if len(state.board) < 5 else _SETTLED
     seat = state.to_show[0]
     state.actor = seat
     if not state.auto_show:
@@ -61,16 +72,16 @@ def step(state: HandState) -> Phase | None:
         _reveal(state, seat)
     else:
         state.to_show.remove(seat)
-        state.events.append(Mucked(seat, tuple(state.hole[seat])))
-    return Phase.SHOWDOWN
+        state.events.append(_make(Mucked, (seat, tuple(state.hole[seat]))))
+    return _SHOWDOWN
 
 
-def show_turn(state: HandState, seat: int | None, what: str) -> int:
+def show_turn(state: HandState, seat: object, what: str) -> int:
     """The seat to show or muck, or an error if ``seat`` (None: whoever is due) may not."""
     actor = state.actor
-    if state.phase is Phase.SETTLED:
+    if state.phase is _SETTLED:
         raise HandFinishedError(f"cannot {what}: the hand is over")
-    if state.phase is not Phase.SHOWDOWN or actor is None:
+    if state.phase is not _SHOWDOWN or actor is None:
         raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
     if state.auto_show:
         raise IllegalActionError(f"cannot {what}: this hand shows down by itself")
@@ -180,7 +191,7 @@ def settle(state: HandState) -> None:
         state.stacks[seat] += payouts[seat]
     state.bets = [0] * n
     state.result = HandResult(tuple(awarded), tuple(payouts), tuple(state.stacks), tuple(runs))
-    state.events.append(HandEnded(tuple(state.stacks)))
+    state.events.append(_make(HandEnded, (tuple(state.stacks),)))
     state.actor = None
 
 
@@ -203,7 +214,9 @@ def _award(
         winners = winners_of(pot, contenders)
         text = describe(contenders[winners[0]])
     shares = split(amount, winners=winners, button=state.button, seats=state.seats)
-    state.events.append(PotAwarded(index, amount, pot.eligible, winners, shares, text, run))
+    state.events.append(
+        _make(PotAwarded, (index, amount, pot.eligible, winners, shares, text, run))
+    )
     return PotResult(amount, pot.eligible, winners, shares, text)
 
 
@@ -214,7 +227,7 @@ def _reveal(state: HandState, seat: int) -> None:
     state.shown[seat] = value
     text = describe(value) if value else ""
     state.to_show.remove(seat)
-    state.events.append(Shown(seat, cards, text))
+    state.events.append(_make(Shown, (seat, cards, text)))
 
 
 def _known_hole(state: HandState, seat: int) -> tuple[Card, Card]:

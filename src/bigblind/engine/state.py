@@ -9,6 +9,8 @@ reads it: the hand's queries copy what they return.
 
 from __future__ import annotations
 
+from typing import Final
+
 from bigblind.cards import Card, Deck
 from bigblind.engine.events import Burned, Event, HandStarted, HoleDealt, Mucked, Street
 from bigblind.engine.pots import Pot
@@ -16,6 +18,21 @@ from bigblind.engine.records import HandResult, HandView, Legal, Phase
 from bigblind.engine.rules import Rules, Structure
 
 __all__ = ["MAX_PLAYERS", "HandState"]
+
+# Enum members as module constants: reading one off its class is a slow lookup in
+# Python, and these are read on every action.
+_BETTING: Final = Phase.BETTING
+_DEALING: Final = Phase.DEALING
+_SETTLED: Final = Phase.SETTLED
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_FLOP: Final = Street.FLOP
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_TURN: Final = Street.TURN
+
+# Events are built many times a hand: straight from their fields, skipping the named
+# tuples' constructors, which are Python functions in both forms.
+_make = tuple.__new__
 
 MAX_PLAYERS = 23  # RULES 1.3
 
@@ -112,10 +129,10 @@ class HandState:
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
         self.hole_count = 0
         self.board: list[Card] = []
-        self.events: list[Event] = [HandStarted(stacks, button)]
+        self.events: list[Event] = [_make(HandStarted, (stacks, button))]
         self.order = [*range(button + 1, n), *range(button + 1)]
-        self.phase = Phase.DEALING
-        self.street = Street.PREFLOP
+        self.phase = _DEALING
+        self.street = _PREFLOP
         self.actor: int | None = None
         self.current = 0  # the bet to match this round
         self.increment = 0  # the last full raise (RULES 5.4)
@@ -134,6 +151,8 @@ class HandState:
         self.shown: dict[int, int] = {}
         self.pots: list[Pot] = []
         self.result: HandResult | None = None
+        # The actor's legal actions once asked for; every change of turn or of the bets
+        # resets it, so a cached value is always the actor's and always current.
         self.legal_cache: Legal | None = None
         self.able = n  # seats not folded with chips behind
         self.live = n  # seats not folded
@@ -159,12 +178,12 @@ class HandState:
         size = len(self.board)
         if size == 5 and self.runs == 2:
             size = len(self.second_board)
-        return Street.FLOP if size == 0 else Street.TURN if size == 3 else Street.RIVER
+        return _FLOP if size == 0 else _TURN if size == 3 else _RIVER
 
     def can_run_twice(self) -> bool:
         """Whether the board may now be run twice (RULES 10.3): betting ended all-in
         before the river, no card of the run-out is out, no choice made, cards enough."""
-        if not self.runout or self.runs_chosen or self.phase is Phase.SETTLED:
+        if not self.runout or self.runs_chosen or self.phase is _SETTLED:
             return False
         size = len(self.board)
         if size != self.runout_from:
@@ -175,18 +194,18 @@ class HandState:
 
     def awaits_runs(self) -> bool:
         """Whether the hand stops for the choice of one run or two."""
-        return self.offer_runs and self.phase is Phase.DEALING and self.can_run_twice()
+        return self.offer_runs and self.phase is _DEALING and self.can_run_twice()
 
     def awaiting(self) -> str | None:
         """What the hand waits for: 'action', 'hole cards', 'flop', 'turn', 'river', 'show'
         or 'runs' (the choice of running the board once or twice)."""
         phase = self.phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             return "action"
-        if phase is Phase.SHOWDOWN:
+        if phase is _SHOWDOWN:
             return "show"
-        if phase is Phase.DEALING:
-            if self.street is Street.PREFLOP and not self.hole_complete():
+        if phase is _DEALING:
+            if self.street is _PREFLOP and not self.hole_complete():
                 return "hole cards"
             if self.awaits_runs():
                 return "runs"

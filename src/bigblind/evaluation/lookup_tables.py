@@ -44,8 +44,10 @@ __all__ = ["build"]
 # list: a few list lookups, faster than one dict lookup in a table this big.
 # Every key and sum stays below 2**62, a machine word: the compiled form of scalar.py
 # (mypyc) then adds them as C integers, where wider keys would cost objects.
-# The checked evaluate() sees repeated cards apart from the keys: n distinct cards have
-# bits (_CARD_BITS) whose sum equals their union; a repeat carries and makes them differ.
+# The checked evaluate() sees repeated cards apart from the keys: the sum of n distinct
+# cards' bits (_CARD_BITS) has n bits set; a repeat carries and leaves fewer. (A count of
+# bits is one call in Python, where comparing the sum with the union of the bits costs a
+# dozen more steps.)
 _FAST_LOW_AT: Final = 16
 _FAST_HIGH_AT: Final = 33
 _LOW_MASK: Final = (1 << 17) - 1
@@ -71,18 +73,18 @@ _SEVEN_RANK_KEYS: Final = (
     1479181,
 )
 # The checked tables are padded so that no number outside 0..51 reads a card: the key
-# tables (104 entries) read 0 for 52..103, _CARD_BITS (156 entries) reads _NO_CARD for
+# tables (104 entries) read 0 for 52..103, _CARD_BITS (156 entries) reads no bit for
 # 52..155. A negative number -m reads entry 104 - m or 156 - m: at most one of the two
-# is a card, so _NO_CARD shows, or the lookup fails. No test of the range on the fast path.
-_NO_CARD: Final = 1 << 52
-_CARD_BITS: Final = [1 << c for c in range(52)] + [_NO_CARD] * 104
+# is a card, so a bit is missing from the count, or the lookup fails. No test of the
+# range on the fast path.
+_CARD_BITS: Final = [1 << c for c in range(52)] + [0] * 104
 
 # The tables. They start empty and are filled in place on first use, so the evaluating
 # functions of scalar.py never test whether they are built: the first call fails a
 # lookup, takes the slow path, builds, and every later call finds them full.
 _FIRST_FAST_KEYS: Final[list[int]] = []  # card -> key, suit bias included
 _FAST_KEYS: Final[list[int]] = []  # card -> key
-_FIRST_CHECKED_KEYS: Final[list[int]] = []  # the same, 104 entries (see _NO_CARD)
+_FIRST_CHECKED_KEYS: Final[list[int]] = []  # the same, 104 entries (see the padding above)
 _CHECKED_KEYS: Final[list[int]] = []
 _FIRST_SEVEN_KEYS: Final[list[int]] = []  # card -> seven-card key, bias included; 104
 _SEVEN_KEYS: Final[list[int]] = []

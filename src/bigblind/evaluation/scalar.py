@@ -66,7 +66,6 @@ from bigblind.evaluation.lookup_tables import (
     _FLUSH_VALUE,
     _LOW_INDEX,
     _LOW_MASK,
-    _NO_CARD,
     _SEVEN,
     _SEVEN_KEYS,
     _VALUES,
@@ -127,10 +126,9 @@ def evaluate(cards: Collection[int]) -> int:
             else:
                 a, b, c, d, e, f, g = cards
             k = _FIRST_SEVEN_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-            ba, bb, bc, bd = bits[a], bits[b], bits[c], bits[d]
-            be, bf, bg = bits[e], bits[f], bits[g]
-            # Distinct cards: the bits' sum is their union; every card in 0..51: no _NO_CARD.
-            if ba + bb + bc + bd + be + bf + bg == ba | bb | bc | bd | be | bf | bg < _NO_CARD:
+            # Seven distinct cards in 0..51: seven bits (a repeat carries, others read none).
+            present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e] + bits[f] + bits[g]
+            if present.bit_count() == 7:
                 if not k & 0x8888:
                     # Two bytes per value at twice the rank field; bit 15 is a clear flag.
                     seven = _SEVEN[0]
@@ -154,18 +152,16 @@ def _evaluate_short(cards: Collection[int]) -> int:
         if n == 6:
             a, b, c, d, e, f = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
-            ba, bb, bc, bd, be, bf = bits[a], bits[b], bits[c], bits[d], bits[e], bits[f]
-            checked = ba + bb + bc + bd + be + bf == ba | bb | bc | bd | be | bf < _NO_CARD
+            present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e] + bits[f]
             base = _BASE6
         elif n == 5:
             a, b, c, d, e = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e]
-            ba, bb, bc, bd, be = bits[a], bits[b], bits[c], bits[d], bits[e]
-            checked = ba + bb + bc + bd + be == ba | bb | bc | bd | be < _NO_CARD
+            present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e]
             base = _BASE5
         else:
             return _evaluate_slow(cards)
-        if checked:
+        if present.bit_count() == n:  # n distinct cards in 0..51 (see evaluate)
             if not k & 0x8888:
                 return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
             return _unchecked_flush(k, cards)
