@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -32,11 +32,10 @@ from bigblind.engine.events import Event, HoleDealt, Mucked
 from bigblind.engine.hand import HandView
 from bigblind.engine.rules import Rules, Structure
 from bigblind.errors import BigblindError
-from bigblind.formats import pokerstars
 from bigblind.sessions.table import HandRecord, Status, StraddleOffer, Table, TableHand
 from bigblind.sessions.tournament import BlindStructure, Level, Tournament
 from bigblind.ui.choices import bot_runs_twice, bot_shows, bot_straddles, may_muck
-from bigblind.ui.histories import HistoryFiles, SeenHand, house_folder
+from bigblind.ui.histories import HistoryFiles, house_folder
 
 __all__ = [
     "BOT_NAMES",
@@ -541,49 +540,26 @@ class Game:
 
     def _history_files(self) -> HistoryFiles:
         folder = self.config.history_dir
-        house = self.config.house_dir or house_folder(folder)
         kind = "tournament" if self.tournament is not None else "cash"
-        stem = f"{kind}-{self._started:%Y%m%d-%H%M%S}"
-        number = 1
-        while True:
-            name = stem if number == 1 else f"{stem}-{number}"
-            phh = folder / f"{name}.phhs"
-            stars = folder / f"{name}.txt"
-            if not phh.exists() and not stars.exists():
-                return HistoryFiles(phh, stars, house / f"{name}-house.phhs")
-            number += 1
+        return HistoryFiles.for_session(
+            folder,
+            self.config.house_dir or house_folder(folder),
+            f"{kind}-{self._started:%Y%m%d-%H%M%S}",
+        )
 
     def _append_history(self, played: _Played) -> None:
         """Append the hand just finished to the player's files and the house's record."""
-        record = played.record
-        base = int(f"{self._started:%Y%m%d%H%M%S}") * 1000
-        hero = _index(record.names, self.hero)
-        tournament = None
-        if self.tournament is not None:
-            tournament = pokerstars.Tournament(base // 1000, level=played.level or 1)
-        try:
-            stars = pokerstars.dumps(
-                SeenHand(record.hand, hero).as_hand(),
-                hand_id=base + record.number,
-                table=_TABLE_NAME if record.table_name is None else str(record.table_name),
-                players=list(record.names),
-                when=played.when,
-                seat_numbers=[s + 1 for s in record.seats],
-                hero=hero,
-                max_seats=record.seat_count,
-                tournament=tournament,
-                rake=record.rake,
-            )
-        except BigblindError as error:
-            self.files.error = f"PokerStars text: {error}"
-            return
-        fields = {"event": self._event_name(), **record.phh_fields()}
-        self.files.append(record.hand, hero, fields, stars)
-
-    def _event_name(self) -> str:
         structure = self.rules.structure.value
         kind = "tournament" if self.tournament is not None else "cash game"
-        return f"bigblind {structure} {kind}"
+        self.files.append_record(
+            played.record,
+            hero=self.hero,
+            first_id=int(f"{self._started:%Y%m%d%H%M%S}"),
+            when=played.when,
+            event=f"bigblind {structure} {kind}",
+            level=None if self.tournament is None else played.level or 1,
+            table=_TABLE_NAME,
+        )
 
 
 def _ordinal(number: int) -> str:
@@ -595,10 +571,3 @@ def _ordinal(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
-
-
-def _index(names: Sequence[str], name: str) -> int | None:
-    try:
-        return list(names).index(name)
-    except ValueError:
-        return None

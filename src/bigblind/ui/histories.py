@@ -30,11 +30,14 @@ from typing import TYPE_CHECKING, cast
 
 from bigblind.cards import Card
 from bigblind.engine.events import Event, HoleDealt, Mucked, Shown
-from bigblind.errors import HistoryError
+from bigblind.errors import BigblindError, HistoryError
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from bigblind.engine.hand import Hand, HandResult
     from bigblind.engine.rules import Rules
+    from bigblind.sessions.table import HandRecord
 
 __all__ = ["HistoryFiles", "SeenHand", "append_text", "check_folder", "house_folder"]
 
@@ -161,6 +164,57 @@ class HistoryFiles:
         self.written = True
         self.hands = number
         return True
+
+    @classmethod
+    def for_session(cls, folder: Path, house: Path, stem: str) -> HistoryFiles:
+        """The files of a new session named ``stem`` in ``folder`` (``stem-2`` ... when
+        taken), and the house's record in ``house``."""
+        number = 1
+        while True:
+            name = stem if number == 1 else f"{stem}-{number}"
+            phh = folder / f"{name}.phhs"
+            stars = folder / f"{name}.txt"
+            if not phh.exists() and not stars.exists():
+                return cls(phh, stars, house / f"{name}-house.phhs")
+            number += 1
+
+    def append_record(
+        self,
+        record: HandRecord,
+        *,
+        hero: str,
+        first_id: int,
+        when: datetime,
+        event: str,
+        level: int | None,
+        table: str,
+    ) -> bool:
+        """Append a table's finished hand as ``hero`` saw it; False on error.
+
+        PokerStars hand ids are ``first_id`` * 1000 plus the hand number; ``level``
+        is the tournament level, None at a cash table.
+        """
+        from bigblind.formats import pokerstars
+
+        seat = record.names.index(hero) if hero in record.names else None
+        tournament = None if level is None else pokerstars.Tournament(first_id, level=level)
+        try:
+            stars = pokerstars.dumps(
+                SeenHand(record.hand, seat).as_hand(),
+                hand_id=first_id * 1000 + record.number,
+                table=table if record.table_name is None else str(record.table_name),
+                players=list(record.names),
+                when=when,
+                seat_numbers=[s + 1 for s in record.seats],
+                hero=seat,
+                max_seats=record.seat_count,
+                tournament=tournament,
+                rake=record.rake,
+            )
+        except BigblindError as error:
+            self.error = f"PokerStars text: {error}"
+            return False
+        return self.append(record.hand, seat, {"event": event, **record.phh_fields()}, stars)
 
     def summary(self) -> list[str]:
         """Lines that say where the histories are (or why they are not)."""
