@@ -314,9 +314,9 @@ class LiveScreen(ScreenApp):
             choices += [("b", "board too soon"), ("w", "wrong number"), ("m", "misdeal")]
             return [*choices, ("q", "quit")]
         if awaiting in ("flop", "turn", "river"):
-            run = f"run {live.run} " if len(live.boards) > 1 else ""
+            run = f" of run {live.run}" if len(live.boards) > 1 else ""
             return [
-                ("Enter", f"deal the {run}{awaiting}"),
+                ("Enter", f"deal the {awaiting}{run}"),
                 ("w", "wrong number"),
                 ("m", "misdeal"),
                 ("q", "quit"),
