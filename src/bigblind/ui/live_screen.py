@@ -1,7 +1,7 @@
 """The live app's screen: the layout and the drawing of the seats, the board and the dealer's box.
 
-:class:`LiveScreen` draws; :class:`~bigblind.ui.live_app.LiveApp` adds the
-keys, the set-up form's handling and the dealing.
+:class:`LiveScreen` draws; :class:`~bigblind.ui.live_setup.LiveSetup` reads the
+set-up form; :class:`~bigblind.ui.live_app.LiveApp` adds the keys and the dealing.
 """
 
 from __future__ import annotations
