@@ -3,12 +3,16 @@ and the dealer-error procedures (RULES 9) and undo with two runs."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bigblind import IllegalActionError, Rules
 from bigblind.engine.events import Burned, RunBoardDealt, RunsAgreed
 from bigblind.formats.phh import loads, replay
-from bigblind.sessions.live import LiveHand, LiveSession, StubShuffled
+from bigblind.sessions.live import LiveHand, LiveSession, StubShuffled, Undone
 
 RULES = Rules.no_limit(blinds=(1, 2))
 FIRST = ("2c 7d 9h", "Ts", "3d")
@@ -242,3 +246,60 @@ def test_a_live_session_offers_it_and_its_phh_replays() -> None:
     assert replayed is not None and live.result is not None
     assert replayed.stacks == live.result.stacks
     assert replayed.boards == live.result.boards
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 100_000), players=st.integers(2, 5), back=st.integers(0, 12))
+def test_random_live_hands_run_twice_conserve_chips_and_cards(
+    seed: int, players: int, back: int
+) -> None:
+    # RULES 10.3 with RULES 3.2: whatever the dealer and the players choose, both runs
+    # together award every chip, the stub loses exactly the burns and board cards of
+    # each run, and undoing steps then taking them again gives the same hand.
+    rnd = random.Random(seed)
+    deck = [f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "cdhs"]
+    rnd.shuffle(deck)
+    stacks = [rnd.randint(10, 100) for _ in range(players)]
+    live = LiveHand(RULES, stacks, button=0, offer_run_twice=True)
+    cards = iter(deck)
+    taken: list[tuple[str, tuple[object, ...]]] = []
+
+    def step(method: str, *args: object) -> None:
+        getattr(live, method)(*args)
+        taken.append((method, args))
+
+    while live.awaiting is not None:
+        awaiting = live.awaiting
+        if awaiting == "hole card":
+            step("deal_hole", None, next(cards))
+        elif awaiting == "action":
+            legal = live.legal
+            assert legal is not None
+            options = ["call" if legal.call is not None else "check"]
+            options += ["all-in"] * legal.can_raise
+            step("act", rnd.choice(options + (["fold"] if legal.fold else [])))
+        elif awaiting == "show":
+            step("show")
+        elif awaiting == "runs":
+            step("run_twice" if live.can_run_twice and rnd.random() < 0.7 else "run_once")
+        else:
+            step("deal_board", " ".join(next(cards) for _ in range(3 if awaiting == "flop" else 1)))
+    result = live.result
+    assert result is not None
+    assert sum(result.stacks) == sum(stacks)
+    burns = sum(isinstance(e, Burned) for e in live.events)
+    dealt = {card for board in live.boards for card in board}  # the runs share a flop or turn
+    assert live.stub == 52 - 2 * players - burns - len(dealt)
+    for run in result.runs:  # each run pays out the halves it awarded
+        assert sum(run.payouts) == sum(pot.amount for pot in run.pots)
+    before = (live.events, result, live.stub)
+    undone = min(back, len(taken))
+    for _ in range(undone):
+        live.undo()
+    for method, args in taken[len(taken) - undone :]:
+        getattr(live, method)(*args)
+    assert (tuple(e for e in live.events if not isinstance(e, Undone)), live.result, live.stub) == (
+        tuple(e for e in before[0] if not isinstance(e, Undone)),
+        before[1],
+        before[2],
+    )
