@@ -44,3 +44,19 @@ def test_the_straddle_reaches_the_game(tmp_path: Path, monkeypatch: pytest.Monke
     argv = ("--straddle", "4", "--players", "A:100,B:100,C:100", "--history-dir", str(tmp_path))
     assert live.run(parse(*argv), io.StringIO(), io.StringIO()) == 0
     assert seen == [4]
+
+
+def test_run_twice_reaches_the_game_and_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # RULES 10.3: --run-twice offers it after an all-in, with --players or from the form.
+    seen: list[bool] = []
+
+    def record(self: LiveApp) -> None:
+        seen.append(self.session.run_twice if self.session is not None else self._run_twice)
+
+    monkeypatch.setattr(LiveApp, "run", record)
+    players = ("--players", "A:100,B:100")
+    for argv in (players, (*players, "--run-twice"), ("--run-twice",)):
+        assert live.run(parse(*argv, "--history-dir", str(tmp_path)), io.StringIO()) == 0
+    assert seen == [False, True, True]

@@ -213,3 +213,96 @@ def test_the_dealer_says_whether_the_player_straddles(tmp_path: Path) -> None:
         assert not any("posts straddle" in line for line in app.log_texts[-8:])
 
     drive(app, script)
+
+
+async def heads_up_all_in(pilot: Pilot[None]) -> None:
+    """Deal Ann and Bob face down, all in before the flop, both hands shown."""
+    await keys(pilot, "enter", "enter", "enter", "enter")
+    await keys(pilot, "a", "c")
+    await entry(pilot, "s", "As Ad")
+    await entry(pilot, "s", "Ks Kd")
+
+
+# RULES 10.3 at the keyboard: the dealer says whether the players all-in agreed.
+def test_the_dealer_runs_it_twice_and_both_boards_show(tmp_path: Path) -> None:
+    players = [("Ann", 20), ("Bob", 20)]
+    app = LiveApp(
+        LiveSession(Rules.no_limit(blinds=(1, 2)), players, run_twice=True), history_dir=tmp_path
+    )
+
+    async def script(pilot: Pilot[None]) -> None:
+        await heads_up_all_in(pilot)
+        assert app.text("step") == (
+            "▶ All-in before the river: ask every player all-in whether they agree"
+            " to run it twice (RULES 10.3)"
+        )
+        assert " y  run it twice" in app.text("keys") and " n  run it once" in app.text("keys")
+        await keys(pilot, "enter")
+        assert app.text("message") == (
+            "Did every player all-in agree to run it twice? y: two runs · n: one run"
+        )
+        await keys(pilot, "y")
+        assert "── Run it twice" in app.log_texts
+        assert app.text("step") == "▶ Burn a card and deal the first run's flop"
+        assert "Run 1" in app.text("board") and "Run 2" in app.text("board")
+        for street in ("2c 7d 9h", "Ts", "3d"):
+            await entry(pilot, "b", street)
+        assert app.text("step") == "▶ Burn a card and deal the second run's flop"
+        await keys(pilot, "enter")
+        assert app.text("entry-label") == "Board (run 2 flop)"
+        await keys(pilot, "escape")
+        for street in ("Qc 7h 9s", "Kh", "4h"):
+            await entry(pilot, "b", street)
+        assert app.state == "between"
+        board = app.text("board").splitlines()
+        assert len(board) == 2 and "Q♣" in board[1] and "T♠" in board[0]
+        result = app.text("result")
+        assert "wins half of the pot on run 1 (20)" in result
+        assert "wins half of the pot on run 2 (20)" in result
+        assert any("half of the pot on run 2 (20)" in line for line in app.log_texts)
+        assert app.session is not None and app.session.stacks == (20, 20)
+        # The history written replays both runs (PHH's _runs = 2).
+        assert app.history_file is not None
+        (history,) = loads(app.history_file.read_text())
+        assert history.runs == 2
+        replayed = replay(history).result
+        assert replayed is not None and replayed.stacks == (20, 20)
+        assert app.pokerstars_file is not None
+        assert "*** SECOND FLOP ***" in app.pokerstars_file.read_text()
+
+    drive(app, script)
+
+
+def test_a_no_runs_the_board_once(tmp_path: Path) -> None:
+    # RULES 10.3: any refusal means one run.
+    players = [("Ann", 20), ("Bob", 20)]
+    app = LiveApp(
+        LiveSession(Rules.no_limit(blinds=(1, 2)), players, run_twice=True), history_dir=tmp_path
+    )
+
+    async def script(pilot: Pilot[None]) -> None:
+        await heads_up_all_in(pilot)
+        await keys(pilot, "n")
+        assert app.text("step") == "▶ Burn a card and deal the flop"
+        assert "Run 2" not in app.text("board")
+        await keys(pilot, "y")  # the choice is made: y is refused, nothing changes
+        assert app.text("step") == "▶ Burn a card and deal the flop"
+        for street in ("2c 7d 9h", "Ts", "3d"):
+            await entry(pilot, "b", street)
+        assert app.state == "between"
+        assert "on run" not in app.text("result")
+
+    drive(app, script)
+
+
+def test_without_run_twice_the_board_is_dealt_at_once(tmp_path: Path) -> None:
+    app = LiveApp(
+        LiveSession(Rules.no_limit(blinds=(1, 2)), [("Ann", 20), ("Bob", 20)]),
+        history_dir=tmp_path,
+    )
+
+    async def script(pilot: Pilot[None]) -> None:
+        await heads_up_all_in(pilot)
+        assert app.text("step") == "▶ Burn a card and deal the flop"
+
+    drive(app, script)

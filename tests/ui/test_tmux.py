@@ -121,6 +121,42 @@ def test_the_dealer_assistant_at_80x24(tmp_path: Path) -> None:
         terminal.close()
 
 
+def test_the_dealer_runs_it_twice_at_80x24(tmp_path: Path) -> None:
+    """live --run-twice (RULES 10.3): after the all-in y says the players agreed; both
+    runs are dealt with their own burns, shown as two boards, and each half pot told."""
+    folder = tmp_path / "h"
+    command = (
+        f"{sys.executable} -m bigblind live --players Ann:20,Bob:20 --run-twice"
+        f" --history-dir {folder}; echo EXIT=$?; sleep 60"
+    )
+    terminal = Terminal(command, size=(80, 24))
+    try:
+        terminal.wait_for("Deal Bob (seat 2) its first card")
+        terminal.keys(*["Enter"] * 4, "a", "c")
+        terminal.wait_for("shows (name the cards)")
+        terminal.keys("s", "as ad", "Enter")
+        terminal.keys("s", "ks kd", "Enter")
+        screen = terminal.wait_for("run it once")
+        assert "y  run it twice" in screen
+        terminal.keys("y")
+        screen = terminal.wait_for("first run's flop")
+        assert "Run 1" in screen and "Run 2" in screen
+        for street in ("2c 7d 9h", "ts", "3d"):
+            terminal.keys("b", street, "Enter")
+        terminal.wait_for("second run's flop")
+        for street in ("qc 7h 9s", "kh", "4h"):
+            terminal.keys("b", street, "Enter")
+        screen = terminal.wait_for("half of the pot on run 2")
+        assert "Enter deals the next hand" in screen
+        terminal.keys("q")
+        screen = terminal.wait_for("EXIT=")
+        assert "EXIT=0" in screen and "Traceback" not in screen
+        (phh,) = folder.glob("*.phhs")
+        assert "_runs = 2" in phh.read_text()
+    finally:
+        terminal.close()
+
+
 def test_play_at_80x24_keeps_the_log_readable(tmp_path: Path) -> None:
     command = (
         f"{sys.executable} -m bigblind play --players 6 --seed 3 --speed 0 --clock 0"

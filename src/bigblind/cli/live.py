@@ -75,7 +75,8 @@ def add_parser(subparsers: Subparsers) -> None:
             " procedures. Enter does what is due (a card face down, the board, the next hand);"
             " k names a card, x reports an exposed card, o a card out of turn, w a wrong number"
             " of cards, m a misdeal; f c r a for the actions; b board cards (also turned too"
-            " early); s u show or muck; y n whether a player straddles (--straddle); e between"
+            " early); s u show or muck; y n whether a player straddles (--straddle) or the"
+            " players all-in agreed to run it twice (--run-twice); e between"
             " hands edits seats and blinds; q quits."
         ),
     )
@@ -98,6 +99,12 @@ def add_parser(subparsers: Subparsers) -> None:
         help="allow a straddle of this many chips (at least the big blind, usually twice"
         " it): before each hand the assistant asks whether the player left of the big"
         " blind straddles, y or n (default none)",
+    )
+    command.add_argument(
+        "--run-twice",
+        action="store_true",
+        help="offer to run it twice when the betting ends all-in before the river: the"
+        " assistant asks whether every player all-in agreed, y or n (RULES 10.3)",
     )
     command.add_argument(
         "--button", type=_seat, default=1, metavar="SEAT", help="the first button (default 1)"
@@ -130,7 +137,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             )
             return 2
         try:
-            session = LiveSession(rules, args.players, button=args.button - 1)
+            session = LiveSession(
+                rules, args.players, button=args.button - 1, run_twice=args.run_twice
+            )
         except BigblindError as error:
             print(f"bigblind live: {error}", file=err)
             return 2
@@ -147,6 +156,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         blinds=args.blinds,
         structure=args.structure,
         straddle=args.straddle,
+        run_twice=args.run_twice,
     )
     stopped = False
     try:

@@ -18,6 +18,8 @@ f, c, a     fold; check or call; all-in
 r, 0-9      type a bet or raise-to amount
 b           board cards: the street due, or cards turned too early
 s, u        show (name the cards) or muck
+y, n        answer: a straddle (RULES 2.7); did the players all-in agree
+            to run it twice (10.3)
 e           between hands: seats, names, stacks and blinds
 Esc         close the entry
 q           quit
@@ -29,7 +31,6 @@ as PHH (``.phhs``) under the history folder after every hand.
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import ClassVar
 
@@ -37,35 +38,16 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Input, Static
 
-from bigblind.engine.rules import Rules
-from bigblind.errors import BigblindError, HistoryError
-from bigblind.sessions.live import (
-    BoardExposed,
-    ErrorReported,
-    LiveHand,
-    LiveSession,
-    Misdealt,
-    ProcedureApplied,
-    StubShuffled,
-)
+from bigblind.errors import BigblindError
+from bigblind.sessions.live import LiveHand
 from bigblind.ui.amount import read_amount
 from bigblind.ui.confirm import Confirm
-from bigblind.ui.histories import append_text
-from bigblind.ui.live_screen import LiveScreen
-from bigblind.ui.live_text import (
-    STRUCTURES,
-    parse_blinds,
-    parse_players,
-    parse_structure,
-    record_lines,
-)
+from bigblind.ui.live_files import append_hand, session_files
+from bigblind.ui.live_setup import LiveSetup
+from bigblind.ui.live_text import record_lines
 
 __all__ = ["LiveApp", "record_lines"]
 
-__all__ = ["LiveApp", "record_lines"]
-
-_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled)
-"""The events of a dealer's error and its ruling (RULES 9), kept in the PHH record."""
 _SEAT_PREFIX = re.compile(r"^seat (\d+) ")
 _PROMPTS = {
     "card": "Card dealt",
@@ -79,7 +61,7 @@ _PROMPTS = {
 }
 
 
-class LiveApp(LiveScreen):
+class LiveApp(LiveSetup):
     """The dealer's assistant for a :class:`~bigblind.sessions.live.LiveSession`.
 
     Without a session the app opens on the set-up form (seats, names,
@@ -104,8 +86,8 @@ class LiveApp(LiveScreen):
         Binding("u", "muck", "muck", show=False),
         Binding("e", "edit", "seats and blinds", show=False),
         Binding("escape", "cancel", "close the entry", show=False),
-        Binding("y", "straddle(True)", "straddle", show=False),
-        Binding("n", "straddle(False)", "no straddle", show=False),
+        Binding("y", "answer(True)", "yes", show=False),
+        Binding("n", "answer(False)", "no", show=False),
         Binding("q", "request_quit", "quit", show=False),
         Binding("ctrl+c", "interrupt", "stop at once", show=False, priority=True),
     ]
@@ -123,57 +105,9 @@ class LiveApp(LiveScreen):
             self.query_one("#setup").display = False
             self._start_hand()
 
-    # ------------------------------------------------------------------ set-up
-
-    def _show_setup(self) -> None:
-        self.state = "setup"
-        session = self.session
-        if session is not None:
-            players = ", ".join(
-                f"{n}:{c}" for n, c in zip(session.names, session.stacks, strict=True)
-            )
-            self.query_one("#setup-players", Input).value = players
-            rules = session.rules
-            self.query_one("#setup-blinds", Input).value = f"{rules.small_blind}/{rules.big_blind}"
-            code = {v: k for k, v in STRUCTURES.items()}[rules.structure]
-            self.query_one("#setup-structure", Input).value = code
-            self.query_one("#setup-button", Input).value = str(session.button + 1)
-        for widget_id in ("#setup",):
-            self.query_one(widget_id).display = True
-        for widget_id in ("#seats", "#board", "#result", "#controls"):
-            self.query_one(widget_id).display = False
-        self.query_one("#setup-players", Input).focus()
-        self._render_title()
-
     def _submit_setup(self) -> None:
-        try:
-            players = parse_players(self.query_one("#setup-players", Input).value)
-            blinds = parse_blinds(self.query_one("#setup-blinds", Input).value)
-            structure = parse_structure(self.query_one("#setup-structure", Input).value)
-            button_text = self.query_one("#setup-button", Input).value.strip()
-            if read_amount(button_text) is None or not 1 <= int(button_text) <= len(players):
-                raise ValueError(f"button {button_text!r}: give a seat from 1 to {len(players)}")
-            rules = Rules(
-                structure=structure,
-                small_blind=blinds[0],
-                big_blind=blinds[1],
-                straddle=self._straddle,
-            )
-            if self.session is None:
-                self.session = LiveSession(rules, players, button=int(button_text) - 1)
-            else:
-                self.session.rules = rules
-                self.session.set_players(players, button=int(button_text) - 1)
-        except (ValueError, BigblindError) as error:
-            self.query_one("#setup-help", Static).update(
-                Content.styled(str(error).splitlines()[0], "bold #fca5a5")
-            )
-            return
-        self.query_one("#setup").display = False
-        for widget_id in ("#seats", "#board", "#result", "#controls"):
-            self.query_one(widget_id).display = True
-        self.set_focus(None)
-        self._start_hand()
+        if self._read_setup():
+            self._start_hand()
 
     # ----------------------------------------------------------------- a hand
 
@@ -228,37 +162,13 @@ class LiveApp(LiveScreen):
         self.save_error = None
 
     def _append(self, live: LiveHand, number: int) -> None:
-        """PHH with every ruling of the hand, and PokerStars text, appended and flushed."""
-        from bigblind.formats import pokerstars
-        from bigblind.formats.phh import dumps
-
         assert self.history_dir is not None
-        if self.history_file is None:
-            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-            self.history_file = self.history_dir / f"live-{stamp}.phhs"
-            self.pokerstars_file = self.history_dir / f"live-{stamp}.txt"
-        names = list(live.names)
-        fields: dict[str, object] = {"hand": number, "players": names, "event": "live game"}
-        rulings = record_lines([e for e in live.events if isinstance(e, _RULINGS)], names)
-        if live.deal_number > 1:
-            fields["_misdeals"] = live.deal_number - 1
-        if rulings:
-            fields["_rulings"] = rulings
-        try:
-            table = f"{'' if number == 1 else chr(10)}[{number}]\n" + dumps(live.hand, **fields)
-            append_text(self.history_file, table)
-        except HistoryError as error:  # pot limit: no PHH variant; the text is still written
-            self.phh_error = str(error)
-        stars = pokerstars.dumps(
-            live.hand,
-            hand_id=int(f"{self._started:%Y%m%d%H%M%S}") * 1000 + number,
-            table="bigblind live",
-            players=names,
-            when=datetime.datetime.now(),
-            max_seats=max(len(names), 2),
-        )
-        assert self.pokerstars_file is not None
-        append_text(self.pokerstars_file, stars.rstrip("\n") + "\n\n\n")
+        if self.history_file is None or self.pokerstars_file is None:
+            self.history_file, self.pokerstars_file = session_files(self.history_dir)
+        files = (self.history_file, self.pokerstars_file)
+        problem = append_hand(live, number, files, self._started)
+        if problem is not None:
+            self.phh_error = problem
 
     def _do(self, what: str, *args: object, **kwargs: object) -> bool:
         """Call a method of the hand; an error becomes one line on the screen."""
@@ -321,6 +231,8 @@ class LiveApp(LiveScreen):
             self.action_entry("board")
         elif awaiting == "show":
             self.action_entry("show")
+        elif awaiting == "runs":
+            self._say("Did every player all-in agree to run it twice? y: two runs · n: one run")
         else:
             self._say("Enter the action: " + " · ".join(label for _, label in self._choices()))
 
@@ -336,7 +248,8 @@ class LiveApp(LiveScreen):
             "exposed": live.dealing,
             "seat": live.dealing,
             "raise": live.awaiting == "action" and live.legal is not None and live.legal.can_raise,
-            "board": live.awaiting in ("action", "flop", "turn", "river") and len(live.board) < 5,
+            "board": live.awaiting in ("flop", "turn", "river")
+            or (live.awaiting == "action" and len(live.board) < 5),
             "show": live.awaiting == "show",
         }
         if not allowed.get(mode, True):
@@ -345,6 +258,8 @@ class LiveApp(LiveScreen):
         prompt = _PROMPTS[mode]
         if mode == "board":
             due = live.awaiting if live.awaiting != "action" else "exposed too soon"
+            if len(live.boards) > 1:  # run twice (RULES 10.3): say which run
+                due = f"run {live.run} {due}"
             prompt = f"Board ({due})"
         self._mode = mode
         self.query_one("#entry-row").display = True
@@ -417,10 +332,15 @@ class LiveApp(LiveScreen):
         """Ctrl-C: stop at once (every finished hand is already written)."""
         self.exit(return_code=130)
 
-    def action_straddle(self, yes: bool) -> None:
-        """y or n: the player offered the straddle takes it or not (RULES 2.7)."""
+    def action_answer(self, yes: bool) -> None:
+        """y or n: whether the player offered the straddle takes it (RULES 2.7), or whether
+        every player all-in agreed to run it twice (RULES 10.3)."""
+        live = self.live
+        if self.state == "hand" and live is not None and live.awaiting == "runs":
+            self._do("run_twice" if yes else "run_once")
+            return
         if self.state != "straddle":
-            self._say("Nothing to answer now: y and n say whether a player straddles")
+            self._say("Nothing to answer now: y and n answer a straddle or to run it twice")
             return
         self._say("")
         self._start_hand(straddle=yes)

@@ -1,7 +1,7 @@
 """The live app's screen: the layout and the drawing of the seats, the board and the dealer's box.
 
-:class:`LiveScreen` draws; :class:`~bigblind.ui.live_app.LiveApp` adds the
-keys, the set-up form's handling and the dealing.
+:class:`LiveScreen` draws; :class:`~bigblind.ui.live_setup.LiveSetup` reads the
+set-up form; :class:`~bigblind.ui.live_app.LiveApp` adds the keys and the dealing.
 """
 
 from __future__ import annotations
@@ -76,8 +76,11 @@ class LiveScreen(ScreenApp):
         blinds: tuple[int, int] = (1, 2),
         structure: Structure = Structure.NO_LIMIT,
         straddle: int = 0,
+        run_twice: bool = False,
     ) -> None:
         super().__init__()
+        self._run_twice = run_twice if session is None else session.run_twice
+        """Whether the game offers to run it twice after an all-in (RULES 10.3)."""
         self._straddle = straddle if session is None else session.rules.straddle
         """The straddle allowed (RULES 2.7), in chips; 0: none."""
         self._defaults = (
@@ -244,11 +247,17 @@ class LiveScreen(ScreenApp):
 
     def _render_board(self) -> None:
         live = self.live
-        parts: list[str | Content | tuple[str, str]] = [("Board  ", "bold")]
-        board = live.board if live is not None else ()
-        for i in range(5):
-            parts.append(card_content(board[i]) if i < len(board) else card_content(0, empty=True))
-            parts.append(" ")
+        boards = live.boards if live is not None else ((),)
+        parts: list[str | Content | tuple[str, str]] = []
+        for number, board in enumerate(boards, start=1):
+            # Run twice (RULES 10.3): one row a run, the pot after the last.
+            parts.append(("Board  " if len(boards) == 1 else f"Run {number}  ", "bold"))
+            for i in range(5):
+                empty = i >= len(board)
+                parts.append(card_content(0, empty=True) if empty else card_content(board[i]))
+                parts.append(" ")
+            if number < len(boards):
+                parts.append("\n")
         if live is not None:
             parts.append(("  Pot ", "bold"))
             if not live.finished:
@@ -305,14 +314,22 @@ class LiveScreen(ScreenApp):
             choices += [("b", "board too soon"), ("w", "wrong number"), ("m", "misdeal")]
             return [*choices, ("q", "quit")]
         if awaiting in ("flop", "turn", "river"):
+            run = f" of run {live.run}" if len(live.boards) > 1 else ""
             return [
-                ("Enter", f"deal the {awaiting}"),
+                ("Enter", f"deal the {awaiting}{run}"),
                 ("w", "wrong number"),
                 ("m", "misdeal"),
                 ("q", "quit"),
             ]
         if awaiting == "show":
             return [("Enter", "show"), ("u", "muck"), ("q", "quit")]
+        if awaiting == "runs":
+            return [
+                ("y", "run it twice"),
+                ("n", "run it once"),
+                ("w", "wrong number"),
+                ("q", "quit"),
+            ]
         return [("q", "quit")]
 
     def _render_controls(self) -> None:

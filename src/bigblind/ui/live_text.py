@@ -107,7 +107,7 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
     """
     lines: list[str] = []
     holes_told = False
-    pots = sum(1 for event in events if isinstance(event, PotAwarded))
+    pots = len({event.pot for event in events if isinstance(event, PotAwarded)})
     for event in events:
         if isinstance(event, DealStarted):
             lines.append(
@@ -142,6 +142,8 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
             winners = " and ".join(names[s] for s in event.winners)
             verb = "wins" if len(event.winners) == 1 else "split"
             where = pot_name(event.pot, pots)
+            if event.run:  # RULES 10.3: half of the pot, won on that run's board
+                where = f"half of {where} on run {event.run}"
             lines.append(f"{winners} {verb} {where} ({event.amount})")
         elif (line := event_line(event, names)) is not None:
             lines.append(line)

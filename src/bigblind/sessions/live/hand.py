@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bigblind.cards import format_cards, parse_cards
-from bigblind.engine.events import Street
+from bigblind.engine.events import PotAwarded, Street
 from bigblind.engine.hand import Legal
 from bigblind.errors import CardError, HandFinishedError, IllegalActionError
 from bigblind.sessions.live.events import (
@@ -55,7 +55,7 @@ from bigblind.sessions.live.events import (
     ErrorReported,
     Ruling,
 )
-from bigblind.sessions.live.procedures import _DealerErrorProcedures
+from bigblind.sessions.live.runs import _Runs
 from bigblind.sessions.live.state import (
     _ORDINAL,
     _SIZE,
@@ -80,18 +80,22 @@ def legal_words(legal: Legal) -> str:
     return ", ".join(legal.options())
 
 
-class LiveHand(_DealerErrorProcedures):
+class LiveHand(_Runs):
     """One hand dealt by a person, with the dealer-error procedures of RULES 9.
 
     ``stacks``, ``button``, ``blind_seats``, ``live_blinds`` and
     ``dead_blinds`` are as for :class:`~bigblind.engine.hand.Hand`; ``names`` are the
     words used for each seat in the instructions (default ``'seat 0'`` ...).
+    ``offer_run_twice``: when the betting ends all-in before the river, the
+    hand waits (``awaiting == 'runs'``) for the players' answer to run it
+    twice (RULES 10.3), given by :meth:`run_twice` or :meth:`run_once`.
 
     Dealing: :meth:`deal_hole` (the next card, unknown or named, face down or
     exposed), :meth:`burn` and :meth:`deal_board`. Betting: :meth:`act` or
     :meth:`fold`, :meth:`check`, :meth:`call`, :meth:`raise_to`. Showdown:
-    :meth:`show`, :meth:`muck`. Errors found later: :meth:`report_wrong_count`
-    and :meth:`misdeal`. Methods that meet a dealer's error return its
+    :meth:`show`, :meth:`muck`. Run it twice: :meth:`run_twice`,
+    :meth:`run_once`, then each run's burns and cards. Errors found later:
+    :meth:`report_wrong_count` and :meth:`misdeal`. Methods that meet a dealer's error return its
     :class:`Ruling`, else None; an input that cannot be taken raises a
     :class:`~bigblind.errors.BigblindError` and changes nothing.
 
@@ -125,12 +129,19 @@ class LiveHand(_DealerErrorProcedures):
         result = self.hand.result
         if result is None:
             return []
+        # Main pot first; in a hand run twice each pot's halves, run 1 then 2 (RULES 10.3).
+        awards = sorted(
+            (e for e in self.hand.events if isinstance(e, PotAwarded)), key=lambda e: e.pot
+        )
+        count = len({award.pot for award in awards})
         lines = []
-        count = len(result.pots)
-        for index, pot in enumerate(result.pots):
+        for pot in awards:
+            index = pot.pot
             where = (
                 "the pot" if count == 1 else "the main pot" if index == 0 else f"side pot {index}"
             )
+            if pot.run:
+                where = f"half of {where} on run {pot.run}"
             with_hand = f" with {pot.description}" if pot.description else ""
             if len(pot.winners) == 1:
                 lines.append(f"{self.names[pot.winners[0]]} wins {where} ({pot.amount}){with_hand}")
@@ -139,7 +150,7 @@ class LiveHand(_DealerErrorProcedures):
                     f"{self.names[s]} {share}"
                     for s, share in zip(pot.winners, pot.shares, strict=True)
                 )
-                lines.append(f"{where.capitalize()} ({pot.amount}) is split: {shares}{with_hand}")
+                lines.append(f"{_cap(where)} ({pot.amount}) is split: {shares}{with_hand}")
         return lines
 
     @property
@@ -169,9 +180,18 @@ class LiveHand(_DealerErrorProcedures):
             seat = hand.actor
             assert seat is not None
             return f"{_cap(self.names[seat])} shows (name the cards) or mucks"
+        if awaiting == "runs":
+            if not self.can_run_twice:
+                return "Too few cards are left to run it twice: run it once (RULES 10.3)"
+            return (
+                "All-in before the river: ask every player all-in whether they agree"
+                " to run it twice (RULES 10.3)"
+            )
         street = _STREETS[awaiting]
         plan, reason = self._burn_plan(street)
         name = street.label
+        if len(hand.boards) == 2:  # run twice: say which run the cards belong to
+            name = f"{_ORDINAL[self.run - 1]} run's {name}"
         before = ""
         if self._returning and (
             street is Street.RIVER or self._stub - (plan == "burn") < _SIZE[street]
@@ -183,7 +203,7 @@ class LiveHand(_DealerErrorProcedures):
         if plan == "burn":
             text = f"burn a card and deal the {name}"
         elif plan == "waived":
-            what = "a new flop" if street is Street.FLOP else f"the {name}"
+            what = f"a new {name}" if street is Street.FLOP else f"the {name}"
             text = f"deal {what} without a burn (RULES {self._waived[street]})"
         elif plan in ("card", "skip"):
             text = f"deal the {name} without a burn: {reason}"
@@ -318,6 +338,11 @@ class LiveHand(_DealerErrorProcedures):
             raise IllegalActionError(
                 "the hands are shown before the rest of the board: " + _uncap(self.next_step)
             )
+        if awaiting == "runs":
+            raise IllegalActionError(
+                "the players all-in say first whether they run it twice (RULES 10.3):"
+                " run_twice or run_once"
+            )
         dealt = parse_cards(cards)
         if not dealt:
             raise IllegalActionError("name the board cards turned face up")
@@ -345,6 +370,7 @@ class LiveHand(_DealerErrorProcedures):
         self._out.update(dealt)
         self.hand.deal_board(dealt)
         self._sync()
+        self._start_second_run()
         return None
 
     # ------------------------------------------------------------- betting

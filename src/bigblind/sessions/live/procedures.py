@@ -187,7 +187,7 @@ class _DealerErrorProcedures(_LiveState):
             return "card", f"the exposed {self._burn_card} is the burn (RULES 9.3)"
         # RULES 1.3: skip a burn that would leave too few cards to complete the board.
         available = self._stub + len(self._returning)
-        needed = _BOARD - len(self.hand.board) + self._holes_to_deal()
+        needed = self._holes_to_deal() + sum(_BOARD - len(b) for b in self.hand.boards)
         if available - 1 < needed:
             return "skip", "too few cards are left to burn (RULES 1.3)"
         return "burn", ""

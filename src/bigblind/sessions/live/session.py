@@ -39,9 +39,17 @@ class LiveSession:
     """
 
     def __init__(
-        self, rules: Rules, players: Sequence[tuple[str, int]], *, button: int = 0
+        self,
+        rules: Rules,
+        players: Sequence[tuple[str, int]],
+        *,
+        button: int = 0,
+        run_twice: bool = False,
     ) -> None:
         self._rules = rules
+        self.run_twice = run_twice
+        """Whether the game offers to run it twice after an all-in (RULES 10.3): each
+        hand then waits for the players' answer (:meth:`LiveHand.run_twice`)."""
         self._names: list[str] = []
         self._stacks: list[int] = []
         self._current: LiveHand | None = None
@@ -182,6 +190,7 @@ class LiveSession:
             blind_seats=plan.blind_seats,
             live_blinds=plan.live_blinds,
             dead_blinds=plan.dead_blinds,
+            offer_run_twice=self.run_twice,
         )
         self._table.commit_deal(plan)
         self.button = plan.layout.button

@@ -44,6 +44,8 @@ _WORDS = {
     "muck": "a muck",
     "report_wrong_count": "a wrong number of cards reported",
     "misdeal": "a misdeal called",
+    "run_twice": "run it twice",
+    "run_once": "run it once",
 }
 
 
@@ -103,6 +105,7 @@ class _LiveState:
         blind_seats: tuple[int | None, int] | None = None,
         live_blinds: Mapping[int, int] | None = None,
         dead_blinds: Mapping[int, int] | None = None,
+        offer_run_twice: bool = False,
     ) -> None:
         n = len(stacks)
         if names is not None and len(names) != n:
@@ -115,6 +118,8 @@ class _LiveState:
         self._blind_seats = blind_seats
         self._live_blinds = dict(live_blinds or {})
         self._dead_blinds = dict(dead_blinds or {})
+        self.offer_run_twice = offer_run_twice
+        """Whether the hand stops for the players' answer to run it twice (RULES 10.3)."""
         self.button = button
         self.seats = n
         # The dealer's steps and undos, in order: the hand is a replay of the steps
@@ -184,6 +189,7 @@ class _LiveState:
             blind_seats=self._blind_seats,
             live_blinds=self._live_blinds,
             dead_blinds=self._dead_blinds,
+            offer_run_twice=self.offer_run_twice,
         )
         n = self.seats
         self._deals.append(hand)
@@ -203,6 +209,7 @@ class _LiveState:
         self._waived: dict[Street, str] = {}
         self._burn_card: Card | None = None
         self._returning: list[Card] = []  # set aside, back into the stub before the river
+        self._second = False  # the second run's burns have begun (RULES 10.3)
         self._record.append(DealStarted(len(self._deals)))
         self._sync()
 
@@ -254,7 +261,8 @@ class _LiveState:
 
     @property
     def awaiting(self) -> str | None:
-        """'hole card', 'action', 'flop', 'turn', 'river', 'show', or None when over."""
+        """'hole card', 'action', 'flop', 'turn', 'river', 'show', 'runs' (the players'
+        answer to run it twice, RULES 10.3), or None when over."""
         if self._dealing:
             return "hole card"
         return self.hand.awaiting

@@ -1,0 +1,63 @@
+"""The live game's history files: each hand appended as PHH and PokerStars text as it ends."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from bigblind.errors import HistoryError
+from bigblind.sessions.live import (
+    BoardExposed,
+    ErrorReported,
+    LiveHand,
+    Misdealt,
+    ProcedureApplied,
+    StubShuffled,
+)
+from bigblind.ui.histories import append_text
+from bigblind.ui.live_text import record_lines
+
+__all__ = ["append_hand", "session_files"]
+
+_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled)
+"""The events of a dealer's error and its ruling (RULES 9), kept in the PHH record."""
+
+
+def session_files(folder: Path) -> tuple[Path, Path]:
+    """The session's PHH file and PokerStars text in ``folder``, named by the time now."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return folder / f"live-{stamp}.phhs", folder / f"live-{stamp}.txt"
+
+
+def append_hand(
+    live: LiveHand, number: int, files: tuple[Path, Path], started: datetime.datetime
+) -> str | None:
+    """Append hand ``number`` to the PHH file (with every ruling) and the PokerStars text,
+    flushed; returns why the PHH could not be written (pot limit has no PHH variant)."""
+    from bigblind.formats import pokerstars
+    from bigblind.formats.phh import dumps
+
+    phh_file, stars_file = files
+    names = list(live.names)
+    fields: dict[str, object] = {"hand": number, "players": names, "event": "live game"}
+    rulings = record_lines([e for e in live.events if isinstance(e, _RULINGS)], names)
+    if live.deal_number > 1:
+        fields["_misdeals"] = live.deal_number - 1
+    if rulings:
+        fields["_rulings"] = rulings
+    problem = None
+    try:
+        table = f"{'' if number == 1 else chr(10)}[{number}]\n" + dumps(live.hand, **fields)
+        append_text(phh_file, table)
+    except HistoryError as error:  # the PokerStars text is still written
+        problem = str(error)
+    stars = pokerstars.dumps(
+        live.hand,
+        hand_id=int(f"{started:%Y%m%d%H%M%S}") * 1000 + number,
+        table="bigblind live",
+        players=names,
+        when=datetime.datetime.now(),
+        max_seats=max(len(names), 2),
+    )
+    append_text(stars_file, stars.rstrip("\n") + "\n\n\n")
+    return problem
