@@ -2,23 +2,28 @@
 
 Views read each hand's events once and keep what they found; a finished hand's view
 is kept until cards are shown after it; the SQLite store writes through a connection
-it keeps open. Each must give what working it all out afresh gives.
+it keeps open; the server collects cycles less often while it runs. Each must give
+what working it all out afresh gives.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import random
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from bigblind.room import Room, RoomError, RoomSettings
-from bigblind.room.store import SqlStore
+from bigblind.room.app import create_app
+from bigblind.room.store import MemoryStore, SqlStore
 from bigblind.room.views import last_action, personal_view, public_view
+from tests.room.clients import ServerThread
 
 HOST = "host-token"
 
@@ -36,7 +41,7 @@ def test_views_kept_between_actions_match_views_built_afresh() -> None:  # RULES
         room.request_seat(f"tok{seat}", f"p{seat}", seat, 60, at=1.0)
     rng = random.Random(3)
     at = 2.0
-    checked = shows = 0
+    checked = shows = timeouts = 0
     while room.hand_number < 12:
         at += 1
         if room.current is None:
@@ -54,6 +59,15 @@ def test_views_kept_between_actions_match_views_built_afresh() -> None:  # RULES
             continue
         actor = room.actor
         assert actor is not None
+        deadline = room.deadline()
+        if deadline is not None and rng.random() < 0.1:
+            # Out of time (RULES 10.4): checked or folded and marked away; back at once.
+            room.time_out(at=deadline)
+            room.sit_in(room.identify(f"tok{actor}"), at=deadline)
+            timeouts += 1
+            at = deadline
+            assert {v: room.view(v) for v in (None, *range(4))} == fresh_views(room)
+            continue
         legal = room.view(actor)["hand"]["legal"]
         roll = rng.random()
         if roll < 0.2 and legal["min_raise_to"] is not None:
@@ -74,7 +88,7 @@ def test_views_kept_between_actions_match_views_built_afresh() -> None:  # RULES
                 assert public["seats"][seat]["last_action"] == expected
                 assert personal_view(room, public, seat)["seats"][seat]["cards"]
         checked += 1
-    assert checked > 50 and shows > 0
+    assert checked > 50 and shows > 0 and timeouts > 0
 
 
 def test_sqlite_store_survives_a_refused_write_and_keeps_writing(tmp_path: Path) -> None:
@@ -98,3 +112,14 @@ def test_sqlite_store_survives_a_refused_write_and_keeps_writing(tmp_path: Path)
         ]
     }
     asyncio.run(reopened.close())
+
+
+def test_the_server_collects_cycles_less_often_while_it_runs_and_restores_it() -> None:
+    before = gc.get_threshold()
+    app = create_app(MemoryStore(), static=None)
+    with ServerThread(app) as server:
+        assert httpx.get(f"{server.base}/api/rooms/none").status_code == 404
+        assert gc.get_threshold() == (50_000, before[1], before[2])
+        assert gc.get_freeze_count() > 0  # start-up's objects, out of the collector's sight
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0

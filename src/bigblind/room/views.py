@@ -203,7 +203,7 @@ def redact_pokerstars(text: str) -> str:
 
 def cards_text(cards: Sequence[Card | None]) -> str:
     """Known cards as text, '' when any is unknown."""
-    if any(c is None for c in cards):
+    if None in cards:
         return ""
     return format_cards([c for c in cards if c is not None], " ")
 
