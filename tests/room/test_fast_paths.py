@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from bigblind.room import Room, RoomError, RoomSettings
-from bigblind.room.app import create_app
+from bigblind.room.app import FULL_EVERY, _after_collection, create_app
 from bigblind.room.store import MemoryStore, SqlStore
 from bigblind.room.views import last_action, personal_view, public_view
 from tests.room.clients import ServerThread
@@ -123,3 +123,21 @@ def test_the_server_collects_cycles_less_often_while_it_runs_and_restores_it() -
         assert gc.get_freeze_count() > 0  # start-up's objects, out of the collector's sight
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_full_collections_freeze_their_survivors_and_every_eighth_walks_everything() -> None:
+    gc.unfreeze()
+    kept: list[list[int]] = [[] for _ in range(100)]  # survivors of the next full collection
+    try:
+        walked_all = []
+        for n in range(1, 2 * FULL_EVERY + 1):
+            _after_collection("start", {"generation": 2})  # only a collection's end counts
+            _after_collection("stop", {"generation": 0})  # and only a full one
+            _after_collection("stop", {"generation": 2})
+            if gc.get_freeze_count() == 0:
+                walked_all.append(n)
+            else:
+                assert gc.get_freeze_count() >= len(kept)
+        assert len(walked_all) == 2 and walked_all[1] - walked_all[0] == FULL_EVERY
+    finally:
+        gc.unfreeze()

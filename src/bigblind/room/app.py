@@ -69,9 +69,11 @@ def create_app(
         evaluate7(0, 1, 2, 3, 4, 5, 6)
         lobby.restore()
         thresholds = _collect_less()
+        gc.callbacks.append(_after_collection)
         try:
             yield
         finally:
+            gc.callbacks.remove(_after_collection)
             gc.set_threshold(*thresholds)
             gc.unfreeze()
         await lobby.close()
@@ -200,6 +202,25 @@ def _collect_less() -> tuple[int, int, int]:
     gc.freeze()
     gc.set_threshold(50_000, old[1], old[2])
     return old
+
+
+FULL_EVERY = 8
+"""Full collections between two that walk every object the server holds."""
+_full_collections = [0]
+
+
+def _after_collection(phase: str, info: dict[str, int]) -> None:
+    """After a full collection, freeze what survived it: the next walks only what is
+    newer, a pause that no longer grows with the rooms' histories. Every
+    ``FULL_EVERY``-th walks everything again, so a cycle that became garbage after it
+    was frozen is collected all the same."""
+    if phase != "stop" or info["generation"] != 2:
+        return
+    _full_collections[0] += 1
+    if _full_collections[0] % FULL_EVERY:
+        gc.freeze()
+    else:
+        gc.unfreeze()
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
