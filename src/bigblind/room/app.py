@@ -48,7 +48,7 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 """Messages a tab may send at once."""
 FLOOD_STRIKES = 100
-"""Messages over the rate before the connection is closed."""
+"""Messages over the rate, less those let through since, before the connection is closed."""
 STATIC = Path(__file__).parent / "static"
 
 
@@ -281,6 +281,9 @@ async def _read(websocket: WebSocket, connection: Connection, runner: Any, token
             _refuse(connection, f"too many messages: at most {RATE_PER_SECOND:g} a second", None)
             continue
         allowance -= 1
+        # Each message let through forgives one over the rate: a fast player who now and
+        # then outruns the limit stays, a tab that keeps flooding is cut off.
+        strikes = max(strikes - 1, 0)
         message_id = None
         try:
             message = p.parse_client(text)
