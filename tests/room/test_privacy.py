@@ -72,14 +72,19 @@ async def play(base: str) -> tuple[str, list[Tab]]:
         tabs.append(tab)
     spectator = await Tab(base, room).open()
     tabs.append(spectator)
+    topped: dict[int, int] = {}  # tab: the hands played when it last topped up
     while True:
         state = await spectator.until(lambda s: True)
         if state["hands_played"] >= HANDS:
             break
-        for tab in tabs[:-1]:
+        for n, tab in enumerate(tabs[:-1]):
             mine = tab.state and tab.state["seats"][tab.seat] if tab.seat is not None else None
-            if mine and mine["stack"] == 0 and not mine["in_hand"]:
-                await tab.send("top_up", chips=100)  # a rebuy, dealt in from the next hand
+            broke = mine and mine["stack"] == 0 and not mine["in_hand"]
+            # A rebuy, dealt in from the next hand: once a hand, for a stalled table
+            # would otherwise have it asked again and again, over the rate limit.
+            if broke and topped.get(n) != state["hands_played"]:
+                topped[n] = state["hands_played"]
+                await tab.send("top_up", chips=100)
         # Beyond the time to act and the bank (30 + 60 s): a stalled client is timed out.
         await spectator.until(partial(more_hands_than, state["hands_played"]), timeout=120)
         await asyncio.sleep(0.01)

@@ -60,7 +60,7 @@ class Connection:
     closed: bool = False
     _pending: deque[str] = field(default_factory=deque)
     _state: str | None = None  # the snapshot waiting in ``_pending``, if any
-    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+    _waiter: asyncio.Future[None] | None = None  # the writer's, while it waits
 
     def send(self, text: str, *, state: bool = False) -> None:
         """Queue ``text``; a tab that lets other messages pile up is cut off."""
@@ -74,15 +74,16 @@ class Connection:
         self._pending.append(text)
         if state:
             self._state = text
-        self._ready.set()
+        self._wake()
 
     async def next(self) -> str | None:
         """The next message to send, or None once the connection is closed."""
         while not self._pending:
             if self.closed:
                 return None
-            self._ready.clear()
-            await self._ready.wait()
+            # A bare future: an asyncio.Event costs twice as much for its one waiter.
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            await waiter
         text = self._pending.popleft()
         if text is self._state:
             self._state = None
@@ -92,7 +93,11 @@ class Connection:
         """Stop sending; the writer ends."""
         if not self.closed:
             self.closed = True
-            self._ready.set()
+            self._wake()
+
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        _wake_up(waiter)
 
 
 class RoomRunner:
@@ -111,7 +116,8 @@ class RoomRunner:
         self.clock = clock
         self.bot_delay = bot_delay
         self.connections: set[Connection] = set()
-        self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]]] = asyncio.Queue()
+        self._jobs: deque[tuple[Job, asyncio.Future[Any]]] = deque()
+        self._wake: asyncio.Future[None] | None = None  # set while the task waits
         self._task: asyncio.Task[None] | None = None
         self._seating_key: object = None
         self._seat_of: dict[str, int | None] = {}
@@ -137,7 +143,8 @@ class RoomRunner:
         Raises the :class:`~bigblind.errors.BigblindError` that refused it.
         """
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await self._queue.put((job, future))
+        self._jobs.append((job, future))
+        _wake_up(self._wake)
         return await future
 
     # ------------------------------------------------------------ tabs
@@ -202,21 +209,27 @@ class RoomRunner:
     # ------------------------------------------------------------ the task
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             due = self._due()
-            job: tuple[Job, asyncio.Future[Any]] | None = None
-            if due is None:
-                job = await self._queue.get()
-            else:
-                wait = due - self.clock()
-                if wait > 0 or not self._queue.empty():
-                    with contextlib.suppress(TimeoutError):
-                        job = await asyncio.wait_for(self._queue.get(), max(wait, 0))
-            if job is None:
+            if due is not None and due <= self.clock():
                 await asyncio.sleep(0)  # a due timer never starves the other rooms
                 await self._execute(self._timer_job(), None)
+            elif self._jobs:
+                await self._execute(*self._jobs.popleft())
             else:
-                await self._execute(*job)
+                # Sleep until a request comes or the timer is due: one future and at most
+                # one timer handle per wait (no task per wait, as wait_for would make).
+                wake = self._wake = loop.create_future()
+                timer = None
+                if due is not None:
+                    timer = loop.call_later(due - self.clock(), _wake_up, wake)
+                try:
+                    await wake
+                finally:
+                    self._wake = None
+                    if timer is not None:
+                        timer.cancel()
 
     def _due(self) -> float | None:
         room = self.room
@@ -285,6 +298,11 @@ class RoomRunner:
                 future.set_result(result)
             else:
                 future.set_exception(error)
+
+
+def _wake_up(wake: asyncio.Future[None] | None) -> None:
+    if wake is not None and not wake.done():
+        wake.set_result(None)
 
 
 def dispatch(message: Any, token: str | None) -> Job:

@@ -17,9 +17,12 @@ in the next transaction (one commit per event-loop tick at most); each
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any, Protocol
+
+import orjson
 
 __all__ = ["EventStore", "MemoryStore", "SqlStore", "default_database_url", "migrate"]
 
@@ -61,6 +64,9 @@ class MemoryStore:
 
     async def close(self) -> None:
         """Nothing to let go of."""
+
+
+_INSERT = "INSERT INTO room_events (room_id, seq, type, data) VALUES (?, ?, ?, ?)"
 
 
 def default_database_url() -> str:
@@ -115,6 +121,7 @@ class SqlStore:
         self._pending: list[tuple[str, int, Events, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
+        self._raw: Any = None  # SQLite: the connection appends are written through
 
     def load(self) -> dict[str, Events]:
         """Every room's events, read in one pass."""
@@ -144,7 +151,7 @@ class SqlStore:
             await asyncio.sleep(0)
             batch, self._pending = self._pending, []
             rows = [
-                {"room_id": room, "seq": first + i, "type": e["type"], "data": json.dumps(e)}
+                (room, first + i, e["type"], orjson.dumps(e).decode())
                 for room, first, events, _ in batch
                 for i, e in enumerate(events)
             ]
@@ -162,12 +169,36 @@ class SqlStore:
                 if not future.done():
                     future.set_result(None)
 
-    def _commit(self, rows: list[dict[str, Any]]) -> None:
+    def _commit(self, rows: list[tuple[str, int, str, str]]) -> None:
+        if self._sqlite:
+            # The driver's own connection, kept open: SQLAlchemy's statement and pool
+            # layers cost more than the insert itself on every commit.
+            if self._raw is None:
+                self._raw = self.engine.raw_connection()
+            raw = self._raw
+            try:
+                cursor = raw.cursor()
+                cursor.executemany(_INSERT, rows)
+                raw.commit()
+            except Exception:
+                try:
+                    raw.rollback()
+                except Exception:
+                    self._raw = None  # a broken connection: the next commit opens another
+                    with contextlib.suppress(Exception):
+                        raw.invalidate()
+                raise
+            return
+        keys = ("room_id", "seq", "type", "data")
+        values = [dict(zip(keys, row, strict=True)) for row in rows]
         with self.engine.begin() as connection:
-            connection.execute(self._table.insert(), rows)
+            connection.execute(self._table.insert(), values)
 
     async def close(self) -> None:
         """Wait for pending writes, then close the connections."""
         if self._writer is not None:
             await asyncio.gather(self._writer, return_exceptions=True)
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
         self.engine.dispose()

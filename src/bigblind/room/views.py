@@ -61,11 +61,7 @@ __all__ = [
 
 def shown_cards(current: TableHand) -> dict[int, str]:
     """The cards shown so far in ``current``, by table seat (RULES 6.7)."""
-    out: dict[int, str] = {}
-    for event in current.hand.events:
-        if isinstance(event, Shown):
-            out[current.table_seat(event.seat)] = format_cards(event.cards, " ")
-    return out
+    return dict(_notes(current).shown)
 
 
 def legal_view(current: TableHand) -> dict[str, Any] | None:
@@ -165,13 +161,17 @@ def last_action(events: Sequence[Event], seat: int, names: Sequence[str]) -> str
         if isinstance(event, BoardDealt):
             return None
         if isinstance(event, Acted) and event.seat == seat:
-            line = describe_event(event, names) or ""
-            words = line.removeprefix(names[seat] + " ")
-            for long, short in (("raises", "raise"), ("calls", "call"), ("bets", "bet")):
-                words = words.replace(long, short, 1)
-            words = words.replace(" and is all-in", ", all-in")
-            return words.replace("folds", "fold").replace("checks", "check")
+            return _action_words(event, names)
     return None
+
+
+def _action_words(event: Acted, names: Sequence[str]) -> str:
+    line = describe_event(event, names) or ""
+    words = line.removeprefix(names[event.seat] + " ")
+    for long, short in (("raises", "raise"), ("calls", "call"), ("bets", "bet")):
+        words = words.replace(long, short, 1)
+    words = words.replace(" and is all-in", ", all-in")
+    return words.replace("folds", "fold").replace("checks", "check")
 
 
 def _all_in(event: Posted | Acted) -> str:
@@ -203,7 +203,7 @@ def redact_pokerstars(text: str) -> str:
 
 def cards_text(cards: Sequence[Card | None]) -> str:
     """Known cards as text, '' when any is unknown."""
-    if any(c is None for c in cards):
+    if None in cards:
         return ""
     return format_cards([c for c in cards if c is not None], " ")
 
@@ -246,24 +246,52 @@ def personal_view(room: RoomState, public: dict[str, Any], viewer: int | None) -
     return view
 
 
-_LOG_CACHE: dict[int, tuple[TableHand, list[str], int]] = {}
+class _Notes:
+    """What views read from a hand's events, brought up to date as events come, so that
+    each event is read once however many views are sent: the log, the cards shown and
+    each hand seat's last action in the betting round."""
+
+    __slots__ = ("acted", "current", "lines", "seen", "shown")
+
+    def __init__(self, current: TableHand) -> None:
+        self.current = current
+        self.seen = 0
+        self.lines: list[str] = []
+        self.shown: dict[int, str] = {}  # by table seat
+        self.acted: dict[int, str] = {}  # by hand seat, since the last board card
+
+    def update(self) -> _Notes:
+        current = self.current
+        events = current.hand.events
+        for event in events[self.seen :]:
+            line = describe_event(event, current.names)
+            if line is not None:
+                self.lines.append(line)
+            if isinstance(event, Shown):
+                self.shown[current.table_seat(event.seat)] = format_cards(event.cards, " ")
+            elif isinstance(event, BoardDealt):
+                self.acted.clear()
+            elif isinstance(event, Acted):
+                self.acted[event.seat] = _action_words(event, current.names)
+        self.seen = len(events)
+        return self
+
+
+_NOTES: dict[int, _Notes] = {}
+
+
+def _notes(current: TableHand) -> _Notes:
+    notes = _NOTES.get(id(current.hand))
+    if notes is None or notes.current is not current:
+        if len(_NOTES) > 4096:  # hands long over; a room holds one at a time
+            _NOTES.clear()
+        notes = _NOTES[id(current.hand)] = _Notes(current)
+    return notes.update()
 
 
 def hand_log(current: TableHand) -> list[str]:
     """The hand's public log lines; each event is described once, however often it is sent."""
-    events = current.hand.events
-    cached = _LOG_CACHE.get(id(current.hand))
-    if cached is None or cached[0] is not current:
-        if len(_LOG_CACHE) > 4096:  # hands long over; a room holds one at a time
-            _LOG_CACHE.clear()
-        cached = (current, [], 0)
-    _, lines, seen = cached
-    for event in events[seen:]:
-        line = describe_event(event, current.names)
-        if line is not None:
-            lines.append(line)
-    _LOG_CACHE[id(current.hand)] = (current, lines, len(events))
-    return list(lines)
+    return list(_notes(current).lines)
 
 
 def public_view(room: RoomState) -> dict[str, Any]:
@@ -271,7 +299,12 @@ def public_view(room: RoomState) -> dict[str, Any]:
     viewer = None
     current = room.current
     table = room.table
-    shown = shown_cards(current) if current is not None else {}
+    notes = _notes(current) if current is not None else None
+    shown = notes.shown if notes is not None else {}
+    # Read once for every seat: each of these is worked out afresh when asked.
+    dealt = current.seats if current is not None else ()
+    if current is not None:
+        stacks, bets, folded = current.hand.stacks, current.hand.bets, current.hand.folded
     seats: list[dict[str, Any] | None] = []
     for seat in range(room.settings.seats):
         occupant = room.occupants.get(seat)
@@ -293,18 +326,12 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "folded": False,
             "cards": None,
         }
-        if current is not None and seat in current.seats:
-            i = current.hand_seat(seat)
-            hand = current.hand
-            entry.update(
-                in_hand=True,
-                stack=hand.stacks[i],
-                bet=hand.bets[i],
-                folded=hand.folded[i],
-            )
+        if notes is not None and seat in dealt:
+            i = dealt.index(seat)
+            entry.update(in_hand=True, stack=stacks[i], bet=bets[i], folded=folded[i])
             if seat in shown:
                 entry["cards"] = shown[seat]
-            entry["last_action"] = last_action(hand.events, i, current.names)
+            entry["last_action"] = notes.acted.get(i)
         seats.append(entry)
     hand_view: dict[str, Any] | None = None
     if current is not None:
@@ -371,11 +398,17 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
     record = room.last_record
     if record is None:
         return None
+    # A finished hand changes only by cards shown after it: built once for each change,
+    # not for every view sent while the next hand is played.
+    key = tuple(room.shown_after.items())
+    cached = _LAST_HANDS.get(id(record))
+    if cached is not None and cached[0] is record and cached[1] == key:
+        return cached[2]
     current = record.table_hand
     hand = record.hand
     shown = shown_cards(current)
     shown.update(room.shown_after)
-    return {
+    view = {
         "number": record.number,
         "board": format_cards(hand.board, " "),
         "boards": [format_cards(board, " ") for board in hand.boards],
@@ -387,3 +420,10 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         "pots": pot_results(hand.result, record.seats),
         "log": hand_log(current),
     }
+    if len(_LAST_HANDS) > 4096:
+        _LAST_HANDS.clear()
+    _LAST_HANDS[id(record)] = (record, key, view)
+    return view
+
+
+_LAST_HANDS: dict[int, tuple[object, tuple[tuple[int, str], ...], dict[str, Any]]] = {}
