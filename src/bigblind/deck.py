@@ -78,6 +78,9 @@ class Deck:
         if cards is None:
             self._shuffle(secrets.randbits)
             return
+        if len(cards) == 0:  # Deck.shuffled starts from an empty deck: nothing to check
+            self._cards = []
+            return
         given: Sequence[object] = cards  # as given: compiled, an int would take True for 1
         for card in given:
             if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
