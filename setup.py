@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent
 # each one here made its benchmark faster compiled than pure. Package __init__ files stay
 # Python (they only gather names).
 COMPILED = [
+    "src/bigblind/deck.py",
     "src/bigblind/engine/*.py",
     "src/bigblind/evaluation/scalar.py",
 ]

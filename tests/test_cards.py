@@ -163,7 +163,7 @@ def test_rules_1_2_default_deck_uses_secrets(monkeypatch: pytest.MonkeyPatch) ->
 def test_rules_1_2_every_order_is_reachable() -> None:
     # The shuffle reads one number below n! as a permutation: check all 24 orders of 4.
     from bigblind.cards import CARDS as ALL
-    from bigblind.cards import _shuffle
+    from bigblind.deck import _shuffle
 
     orders = set()
     for code in range(24):

@@ -18,6 +18,7 @@ SRC = Path(bigblind.__file__).resolve().parent
 # Lower numbers are lower layers; a module may import only from its own layer or below.
 LAYERS: dict[str, int] = {
     "cards": 0,
+    "deck": 0,
     "errors": 0,
     "evaluation": 1,
     "engine": 2,

@@ -1,4 +1,4 @@
-"""Cards as small ints, their text form, and the deck (RULES 1).
+"""Cards as small ints and their text form (RULES 1); the deck is in :mod:`bigblind.deck`.
 
 A card is an ``int`` from 0 to 51: ``rank * 4 + suit``, ranks 0 (deuce) to
 12 (ace), suits 0 to 3 (clubs, diamonds, hearts, spades). :class:`Card` is an
@@ -16,11 +16,8 @@ Card('As')
 
 from __future__ import annotations
 
-import math
-import random
 import re
-import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 from bigblind.errors import CardError
@@ -188,141 +185,5 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     return sep.join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
 
 
-def _lehmer_code(size: int, draw: Callable[[int], int]) -> int:
-    """A uniform number below size! (RULES 1.2: every order equally likely).
-
-    One draw of enough random bits, redrawn until it falls below size!, read
-    as the Lehmer code of a permutation: exact, and one call to the source.
-    """
-    orders = _FACTORIALS[size]
-    bits = orders.bit_length()
-    code = draw(bits)
-    while code >= orders:
-        code = draw(bits)
-    return code
-
-
-def _shuffle(cards: Sequence[Card], draw: Callable[[int], int]) -> tuple[Card, ...]:
-    """A uniformly random order of ``cards``."""
-    code = _lehmer_code(len(cards), draw)
-    pool = list(cards)
-    out = []
-    for size in range(len(pool), 0, -1):
-        code, index = divmod(code, size)
-        out.append(pool.pop(index))
-    return tuple(out)
-
-
-_FACTORIALS: Final = tuple(math.factorial(k) for k in range(53))
-
-
-class Deck:
-    """A deck of cards to deal from the top (RULES 1.2).
-
-    ``Deck()`` is shuffled by a cryptographically secure source;
-    ``Deck.shuffled(seed=...)`` is reproducible; ``Deck.stacked(...)`` puts
-    given cards on top in the order given (for replays and live dealing).
-
-    >>> deck = Deck.shuffled(seed=7)
-    >>> len(deck), len(set(deck.cards))
-    (52, 52)
-    >>> Deck.shuffled(seed=7).cards == deck.cards
-    True
-    >>> Deck.stacked("As Kd").deal(2)
-    (Card('As'), Card('Kd'))
-    """
-
-    __slots__ = ("_cards", "_code", "_pool", "_top")
-
-    def __init__(self, cards: Sequence[int] | None = None) -> None:
-        # A shuffled deck decodes its order lazily from one Lehmer code: a hand
-        # deals a score of cards, and the rest need never be worked out.
-        self._top = 0
-        self._cards: list[Card]
-        self._pool: list[Card] = []
-        self._code = 0
-        if cards is None:
-            self._shuffle(secrets.randbits)
-            return
-        for card in cards:
-            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-                raise CardError(f"a deck holds card numbers 0 to 51, not {card!r}")
-        if len(set(cards)) != len(cards):
-            raise CardError(f"a deck cannot hold a card twice: {format_cards(cards, ' ')}")
-        self._cards = [CARDS[c] for c in cards]
-
-    def _shuffle(self, draw: Callable[[int], int]) -> None:
-        self._cards = []
-        self._pool = list(CARDS)
-        self._code = _lehmer_code(52, draw)
-
-    def _decode(self, count: int) -> None:
-        """Work out the order down to card ``count`` from the top, and a few more."""
-        cards, pool, code = self._cards, self._pool, self._code
-        count += 8  # burns and board come one by one: decode a hand's worth ahead
-        left = len(pool)
-        for size in range(left, max(left - (count - len(cards)), 0), -1):
-            code, index = divmod(code, size)
-            cards.append(pool.pop(index))
-        self._code = code
-
-    @classmethod
-    def shuffled(cls, seed: int | None = None) -> Deck:
-        """A shuffled deck; the same ``seed`` gives the same order."""
-        if seed is None:
-            return cls()
-        deck = cls.__new__(cls)
-        deck._top = 0
-        deck._shuffle(random.Random(seed).getrandbits)
-        return deck
-
-    @classmethod
-    def stacked(cls, top: str | Iterable[str | int], *, seed: int | None = None) -> Deck:
-        """A deck with ``top`` dealt first, then the other cards shuffled."""
-        first = parse_cards(top)
-        taken = set(first)
-        rest = [c for c in CARDS if c not in taken]
-        draw = secrets.randbits if seed is None else random.Random(seed).getrandbits
-        return cls([*first, *_shuffle(rest, draw)])
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """Every card of the deck, dealt ones included, top first."""
-        self._decode(52)
-        return tuple(self._cards)
-
-    @property
-    def remaining(self) -> int:
-        """How many cards are left to deal."""
-        return len(self._cards) + len(self._pool) - self._top
-
-    def __len__(self) -> int:
-        return self.remaining
-
-    def deal(self, count: int = 1) -> tuple[Card, ...]:
-        """Take ``count`` cards off the top."""
-        start = self._top
-        end = start + count
-        if end > len(self._cards):
-            if count < 0:
-                raise CardError(f"cannot deal {count} cards: the count must be 0 or more")
-            if count > self.remaining:
-                raise CardError(f"cannot deal {count} cards: only {self.remaining} are left")
-            self._decode(end)
-        elif count < 0:
-            raise CardError(f"cannot deal {count} cards: the count must be 0 or more")
-        self._top = end
-        return tuple(self._cards[start:end])
-
-    def deal_one(self) -> Card:
-        """Take the top card."""
-        top = self._top
-        if top >= len(self._cards):
-            if not self._pool:
-                raise CardError("cannot deal a card: the deck is empty")
-            self._decode(top + 1)
-        self._top = top + 1
-        return self._cards[top]
-
-    def __repr__(self) -> str:
-        return f"Deck({self.remaining} cards left)"
+# The deck is compiled with the engine (Card stays a Python class); its names stay here too.
+from bigblind.deck import Deck  # noqa: E402

@@ -70,7 +70,7 @@ _TURN: Final = Street.TURN
 
 # Actions and legal sets are made many times a hand: built from their fields directly,
 # skipping the named tuples' Python-level constructors.
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
 
 def turn(state: HandState, seat: object, what: str) -> int:

@@ -44,7 +44,7 @@ __all__ = [
     "step",
 ]
 
-BOARD_SIZE = (0, 3, 1, 1)  # board cards dealt for each street
+BOARD_SIZE: Final = (0, 3, 1, 1)  # board cards dealt for each street
 _INTS: Final = {int}
 # Enum members as module constants: reading one off its class is a slow lookup in
 # Python, and these are read on every action.
@@ -52,7 +52,7 @@ _BETTING: Final = Phase.BETTING
 _DEALING: Final = Phase.DEALING
 _SETTLED: Final = Phase.SETTLED
 
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
 
 def check_setup(

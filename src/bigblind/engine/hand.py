@@ -42,7 +42,7 @@ __all__ = ["MAX_PLAYERS", "Hand", "HandResult", "HandView", "Legal", "Phase", "P
 
 # The one place that says which phase may follow which. Each phase's step (``_advance``)
 # names the phase that follows; entering a phase runs its opening (``_go``).
-_NEXT: dict[Phase, frozenset[Phase]] = {
+_NEXT: Final[dict[Phase, frozenset[Phase]]] = {
     Phase.DEALING: frozenset({Phase.BETTING, Phase.SETTLED}),
     Phase.BETTING: frozenset({Phase.DEALING, Phase.SHOWDOWN, Phase.SETTLED}),
     Phase.SHOWDOWN: frozenset({Phase.DEALING, Phase.SETTLED}),

@@ -35,7 +35,7 @@ _SHOWDOWN: Final = Phase.SHOWDOWN
 
 # Events are built many times a hand: straight from their fields, skipping the named
 # tuples' constructors, which are Python functions in both forms.
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
 
 def begin(state: HandState) -> None:

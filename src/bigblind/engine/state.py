@@ -32,9 +32,9 @@ _TURN: Final = Street.TURN
 
 # Events are built many times a hand: straight from their fields, skipping the named
 # tuples' constructors, which are Python functions in both forms.
-_make = tuple.__new__
+_make: Final = tuple.__new__
 
-MAX_PLAYERS = 23  # RULES 1.3
+MAX_PLAYERS: Final = 23  # RULES 1.3
 
 
 class HandState:
