@@ -159,6 +159,12 @@ def test_the_straddle_prompt_and_the_choice_to_show(
                 else:
                     raise AssertionError(f"no {posted!r} in the hand log")
                 straddled = True
+            elif straddled and offer and offer["seat"] == me:
+                # Once is enough: later offers are declined at once rather than left to
+                # run out the decision time, so hands keep coming to a showdown.
+                decline = tab.page.locator("[data-testid=straddle-no]")
+                if decline.count():
+                    decline.click()
             show = tab.page.locator("[data-testid=show-hand]")
             if not chosen and state["hand"] and state["hand"]["show_choice"] == me and show.count():
                 screenshot(tab.page, "show-or-muck")
