@@ -68,8 +68,8 @@ _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
 _TURN: Final = Street.TURN
 
-# Actions and legal sets are made many times a hand: built from their fields directly,
-# skipping the named tuples' Python-level constructors.
+# Legal sets are made many times a hand: built from their fields directly, skipping the
+# named tuple's Python-level constructor.
 _make: Final = tuple.__new__
 
 
@@ -292,7 +292,7 @@ def close_round(state: HandState) -> Phase:
         if state.stacks[seat] == 0:
             state.able += 1
         state.stacks[seat] += excess
-        state.events.append(_make(BetReturned, (seat, excess)))
+        state.log.append((BetReturned, seat, excess))
     state.street_done = True
     if state.live == 1:
         return _SETTLED
@@ -321,7 +321,7 @@ def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
     state.acted[seat] = True
     state.matched[seat] = state.bets[seat]
     all_in = state.stacks[seat] == 0 and kind is not _FOLD
-    state.events.append(_make(Acted, (seat, kind, amount, all_in)))
+    state.log.append((Acted, seat, kind, amount, all_in))
     state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
 
 

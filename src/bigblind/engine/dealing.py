@@ -52,8 +52,6 @@ _BETTING: Final = Phase.BETTING
 _DEALING: Final = Phase.DEALING
 _SETTLED: Final = Phase.SETTLED
 
-_make: Final = tuple.__new__
-
 
 def check_setup(
     stacks: Sequence[int], button: object, dealing: object, showdown: object, deck: Deck | None
@@ -158,7 +156,7 @@ def post_forced(
         antes = [(bb_seat, rules.ante)]
     else:
         antes = []
-    events = state.events
+    log = state.log
     for seat, ante in antes:
         amount = min(ante, left[seat])
         if amount <= 0:
@@ -169,7 +167,7 @@ def post_forced(
             state.contrib[seat] += amount
         else:
             state.dead += amount
-        events.append(_make(Posted, (seat, Forced.ANTE, amount, state.stacks[seat] == 0)))
+        log.append((Posted, seat, Forced.ANTE, amount, state.stacks[seat] == 0))
     for (seat, kind, _), amount in zip(posts, amounts, strict=True):
         if amount <= 0:
             continue
@@ -178,7 +176,7 @@ def post_forced(
             state.dead += amount
         else:
             state.put(seat, amount)
-        events.append(_make(Posted, (seat, kind, amount, state.stacks[seat] == 0)))
+        log.append((Posted, seat, kind, amount, state.stacks[seat] == 0))
     state.current = rules.straddle if straddler is not None else rules.big_blind
     state.increment = state.current if rules.structure is not Structure.FIXED_LIMIT else 0
     state.full_level = state.current
@@ -212,9 +210,8 @@ def step(state: HandState) -> Phase | None:
         order, n = state.order, state.seats
         cards = state.deck.deal(2 * n)
         # RULES 3.1: one card at a time from left of the button, two rounds.
-        state.events.extend(
-            [_make(HoleDealt, dealt) for dealt in zip(order + order, cards, strict=True)]
-        )
+        dealt = zip(order + order, cards, strict=True)
+        state.log.extend([(HoleDealt, seat, card) for seat, card in dealt])
         hole = state.hole
         for i, seat in enumerate(order):
             hole[seat] = [cards[i], cards[i + n]]
@@ -238,7 +235,7 @@ def step(state: HandState) -> Phase | None:
     size = BOARD_SIZE[street]
     if deck.remaining - 1 >= to_come:
         cards = deck.deal(1 + size)  # the burn and the board in one deal: the top card burns
-        state.events.append(_make(Burned, (cards[0],)))
+        state.log.append((Burned, cards[0]))
         cards = cards[1:]
     else:
         cards = deck.deal(size)
@@ -264,7 +261,7 @@ def choose_runs(state: HandState, runs: int) -> None:
     if runs == 2:
         state.runs = 2
         state.second_board = list(state.board)
-        state.events.append(RunsAgreed(2))
+        state.log.append((RunsAgreed, 2))
 
 
 def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
@@ -282,7 +279,7 @@ def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | No
         )
     for card in dealt:
         state.hole[seat].append(card)
-        state.events.append(HoleDealt(seat, card))
+        state.log.append((HoleDealt, seat, card))
     state.hole_count += len(dealt)
 
 
@@ -318,9 +315,9 @@ def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
 def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> None:
     if len(state.board) == 5:  # the first run is out: these are the second run's
         state.second_board.extend(cards)
-        state.events.append(RunBoardDealt(2, street, tuple(cards)))
+        state.log.append((RunBoardDealt, 2, street, tuple(cards)))
         return
     state.board.extend(cards)
-    state.events.append(_make(BoardDealt, (street, tuple(cards))))
+    state.log.append((BoardDealt, street, tuple(cards)))
     state.street = street
     state.street_done = False

@@ -41,7 +41,7 @@ class HandQueries:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the hand so far, oldest first."""
-        return tuple(self._state.events)
+        return tuple(self._state.events())
 
     @property
     def phase(self) -> Phase:
@@ -156,7 +156,7 @@ class HandQueries:
     @property
     def result(self) -> HandResult | None:
         """The outcome once the hand is settled, else None."""
-        return self._state.result
+        return self._state.hand_result()
 
     def view(self, seat: object) -> HandView:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""

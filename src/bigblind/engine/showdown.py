@@ -20,8 +20,8 @@ from bigblind.cards import Card, format_cards, parse_cards
 from bigblind.engine.dealing import check_unseen
 from bigblind.engine.events import HandEnded, HandKilled, Mucked, PotAwarded, Shown
 from bigblind.engine.pots import Pot, build_pots, split, winners_of
-from bigblind.engine.records import HandResult, Phase, PotResult, RunResult
-from bigblind.engine.state import HandState
+from bigblind.engine.records import Phase
+from bigblind.engine.state import HandState, RawAward
 from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
 from bigblind.evaluation.scalar import describe, evaluate, evaluate7
 
@@ -32,10 +32,6 @@ __all__ = ["begin", "kill", "may_muck", "muck", "settle", "show", "show_turn", "
 _DEALING: Final = Phase.DEALING
 _SETTLED: Final = Phase.SETTLED
 _SHOWDOWN: Final = Phase.SHOWDOWN
-
-# Events are built many times a hand: straight from their fields, skipping the named
-# tuples' constructors, which are Python functions in both forms.
-_make: Final = tuple.__new__
 
 
 def begin(state: HandState) -> None:
@@ -72,7 +68,7 @@ def step(state: HandState) -> Phase | None:
         _reveal(state, seat)
     else:
         state.to_show.remove(seat)
-        state.events.append(_make(Mucked, (seat, tuple(state.hole[seat]))))
+        state.log.append((Mucked, seat, tuple(state.hole[seat])))
     return _SHOWDOWN
 
 
@@ -123,7 +119,7 @@ def muck(state: HandState, seat: int) -> None:
     if reason:
         raise IllegalActionError(f"seat {seat} cannot muck: {reason}")
     state.to_show.remove(seat)
-    state.events.append(Mucked(seat, tuple(state.hole[seat])))
+    state.log.append((Mucked, seat, tuple(state.hole[seat])))
 
 
 def can_muck(state: HandState, seat: int) -> bool:
@@ -155,7 +151,7 @@ def kill(state: HandState, seat: int, reason: str) -> None:
         state.to_show.remove(seat)
     if state.pots:
         state.pots = build_pots(state.contrib, state.folded, state.dead)
-    state.events.append(HandKilled(seat, reason))
+    state.log.append((HandKilled, seat, reason))
 
 
 def settle(state: HandState) -> None:
@@ -166,38 +162,31 @@ def settle(state: HandState) -> None:
     """
     n = state.seats
     pots = state.pots or build_pots(state.contrib, state.folded, state.dead)
-    payouts = [0] * n
-    awarded: list[PotResult] = []
-    runs: list[RunResult] = []
+    stacks = state.stacks
     boards = [state.board] if state.runs == 1 else [state.board, state.second_board]
     for run, board in enumerate(boards, start=1):
         run_payouts = [0] * n
-        results: list[PotResult] = []
+        results: list[RawAward] = []
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
             amount = pot.amount if state.runs == 1 else (pot.amount + 2 - run) // 2
             if amount == 0:
                 continue  # a one-chip pot run twice: its odd chip went with the first run
-            result = _award(state, pot, index, amount, run if state.runs > 1 else 0, board)
-            for seat, share in zip(result.winners, result.shares, strict=True):
+            award = _award(state, pot, index, amount, run if state.runs > 1 else 0, board)
+            for seat, share in zip(award[2], award[3], strict=True):
                 run_payouts[seat] += share
-            results.append(result)
+                stacks[seat] += share
+            results.append(award)
         results.reverse()
-        awarded += results
-        runs.append(RunResult(tuple(board), tuple(results), tuple(run_payouts)))
-        for seat in range(n):
-            payouts[seat] += run_payouts[seat]
-    for seat in range(n):
-        state.stacks[seat] += payouts[seat]
+        state.run_results.append((tuple(board), results, run_payouts))
     state.bets = [0] * n
-    state.result = HandResult(tuple(awarded), tuple(payouts), tuple(state.stacks), tuple(runs))
-    state.events.append(_make(HandEnded, (tuple(state.stacks),)))
+    state.log.append((HandEnded, tuple(stacks)))
     state.actor = None
 
 
 def _award(
     state: HandState, pot: Pot, index: int, amount: int, run: int, board: list[Card]
-) -> PotResult:
+) -> RawAward:
     """Give ``amount`` of ``pot`` to its best hand on ``board`` (RULES 6.4-6.6)."""
     if state.live == 1:  # all others folded: every pot is the last player's alone
         winners = pot.eligible
@@ -214,10 +203,8 @@ def _award(
         winners = winners_of(pot, contenders)
         text = describe(contenders[winners[0]])
     shares = split(amount, winners=winners, button=state.button, seats=state.seats)
-    state.events.append(
-        _make(PotAwarded, (index, amount, pot.eligible, winners, shares, text, run))
-    )
-    return PotResult(amount, pot.eligible, winners, shares, text)
+    state.log.append((PotAwarded, index, amount, pot.eligible, winners, shares, text, run))
+    return (amount, pot.eligible, winners, shares, text)
 
 
 def _reveal(state: HandState, seat: int) -> None:
@@ -227,7 +214,7 @@ def _reveal(state: HandState, seat: int) -> None:
     state.shown[seat] = value
     text = describe(value) if value else ""
     state.to_show.remove(seat)
-    state.events.append(_make(Shown, (seat, cards, text)))
+    state.log.append((Shown, seat, cards, text))
 
 
 def _known_hole(state: HandState, seat: int) -> tuple[Card, Card]:

@@ -9,15 +9,23 @@ reads it: the hand's queries copy what they return.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from bigblind.cards import Card, Deck
 from bigblind.engine.events import Burned, Event, HandStarted, HoleDealt, Mucked, Street
 from bigblind.engine.pots import Pot
-from bigblind.engine.records import HandResult, HandView, Legal, Phase
+from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult, RunResult
 from bigblind.engine.rules import Rules, Structure
 
-__all__ = ["MAX_PLAYERS", "HandState"]
+__all__ = ["MAX_PLAYERS", "HandState", "RawAward", "RawEvent", "RawRun"]
+
+RawEvent = tuple[Any, ...]
+"""An event as the engine logs it: its class, then its fields in order."""
+RawAward = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], str]
+"""A pot's award as logged: amount, eligible seats, winners, their shares, the winning hand."""
+RawRun = tuple[tuple[Card, ...], list[RawAward], list[int]]
+"""What one run of the board won, as logged: its board, each pot's award (main pot
+first) and each seat's winnings."""
 
 # Enum members as module constants: reading one off its class is a slow lookup in
 # Python, and these are read on every action.
@@ -30,8 +38,8 @@ _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
 _TURN: Final = Street.TURN
 
-# Events are built many times a hand: straight from their fields, skipping the named
-# tuples' constructors, which are Python functions in both forms.
+# An event is built from its logged fields straight, skipping the named tuple's
+# constructor, which is a Python function in both forms.
 _make: Final = tuple.__new__
 
 MAX_PLAYERS: Final = 23  # RULES 1.3
@@ -60,7 +68,6 @@ class HandState:
         "current",
         "dead",
         "deck",
-        "events",
         "first_preflop",
         "fixed",
         "folded",
@@ -71,6 +78,8 @@ class HandState:
         "killed",
         "legal_cache",
         "live",
+        "log",
+        "made",
         "matched",
         "no_limit",
         "offer_runs",
@@ -79,6 +88,7 @@ class HandState:
         "pots",
         "result",
         "rules",
+        "run_results",
         "runout",
         "runout_from",
         "runs",
@@ -129,7 +139,10 @@ class HandState:
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
         self.hole_count = 0
         self.board: list[Card] = []
-        self.events: list[Event] = [_make(HandStarted, (stacks, button))]
+        # Events are logged as plain tuples and built when first read (:meth:`events`):
+        # simulations play hands nobody reads, and a named tuple costs several plain ones.
+        self.log: list[RawEvent] = [(HandStarted, stacks, button)]
+        self.made: list[Event] = []
         self.order = [*range(button + 1, n), *range(button + 1)]
         self.phase = _DEALING
         self.street = _PREFLOP
@@ -150,7 +163,8 @@ class HandState:
         self.to_show: list[int] = []
         self.shown: dict[int, int] = {}
         self.pots: list[Pot] = []
-        self.result: HandResult | None = None
+        self.result: HandResult | None = None  # built from run_results when first read
+        self.run_results: list[RawRun] = []
         # The actor's legal actions once asked for; every change of turn or of the bets
         # resets it, so a cached value is always the actor's and always current.
         self.legal_cache: Legal | None = None
@@ -212,10 +226,32 @@ class HandState:
             return self.next_board_street().label
         return None
 
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first, built from the log where not built yet."""
+        made, log = self.made, self.log
+        for index in range(len(made), len(log)):
+            raw = log[index]
+            made.append(_make(raw[0], raw[1:]))
+        return made
+
+    def hand_result(self) -> HandResult | None:
+        """The outcome once the hand is settled, built from what each run won."""
+        result = self.result
+        if result is None and self.phase is _SETTLED:
+            runs = tuple(
+                RunResult(board, tuple(PotResult(*pot) for pot in pots), tuple(payouts))
+                for board, pots, payouts in self.run_results
+            )
+            n = self.seats
+            payouts = tuple(sum(run.payouts[seat] for run in runs) for seat in range(n))
+            pots = tuple(pot for run in runs for pot in run.pots)
+            result = self.result = HandResult(pots, payouts, tuple(self.stacks), runs)
+        return result
+
     def view(self, seat: int, legal: Legal | None) -> HandView:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
         events: list[Event] = []
-        for event in self.events:
+        for event in self.events():
             if isinstance(event, HoleDealt) and event.seat != seat:
                 event = event._replace(card=None)
             elif isinstance(event, Mucked) and event.seat != seat:
