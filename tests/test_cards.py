@@ -171,6 +171,28 @@ def test_rules_1_2_every_order_is_reachable() -> None:
     assert len(orders) == 24
 
 
+def test_rules_1_2_the_order_is_the_code_read_digit_by_digit() -> None:
+    # The deck reads its Lehmer code a span of digits at a time; whatever the deal sizes,
+    # the order is the one the code names digit by digit (so seeded deals never change).
+    from bigblind.deck import _lehmer_code
+
+    for seed in range(40):
+        code = _lehmer_code(52, random.Random(seed).getrandbits)
+        pool, expected = list(CARDS), []
+        for size in range(52, 0, -1):
+            code, index = divmod(code, size)
+            expected.append(pool.pop(index))
+        deck = Deck.shuffled(seed=seed)
+        sizes = random.Random(seed).choices([1, 2, 3, 4, 13], k=40)
+        dealt: list[Card] = []
+        for size in sizes:
+            if size > deck.remaining:
+                break
+            dealt += deck.deal(size)
+        assert dealt == expected[: len(dealt)]
+        assert deck.cards == tuple(expected)
+
+
 def test_rules_1_2_stacked_deck_deals_given_cards_first() -> None:
     deck = Deck.stacked("As Kd 10c", seed=5)
     assert deck.deal(2) == parse_cards("As Kd")

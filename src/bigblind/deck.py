@@ -23,6 +23,7 @@ from bigblind.errors import CardError
 __all__ = ["Deck"]
 
 _FACTORIALS: Final = tuple(math.factorial(k) for k in range(53))
+_SPAN: Final = 10  # digits of a Lehmer code whose radix, at most 52!/42!, fits in 63 bits
 
 
 def _lehmer_code(size: int, draw: Callable[[int], int]) -> int:
@@ -98,10 +99,20 @@ class Deck:
         """Work out the order down to card ``count`` from the top, and a few more."""
         cards, pool, code = self._cards, self._pool, self._code
         count += 8  # burns and board come one by one: decode a hand's worth ahead
-        left = len(pool)
-        for size in range(left, max(left - (count - len(cards)), 0), -1):
-            code, index = divmod(code, size)
-            cards.append(pool.pop(index))
+        size = len(pool)
+        stop = max(size - (count - len(cards)), 0)
+        while size > stop:
+            # The code's digits a span at a time: one division of the big code by the span's
+            # radix, then word-sized divisions, far cheaper than big ones.
+            end = max(size - _SPAN, stop)
+            radix = 1
+            for base in range(size, end, -1):
+                radix *= base
+            code, digits = divmod(code, radix)
+            for base in range(size, end, -1):
+                cards.append(pool.pop(digits % base))
+                digits //= base
+            size = end
         self._code = code
 
     @classmethod

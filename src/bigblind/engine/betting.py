@@ -71,6 +71,11 @@ _TURN: Final = Street.TURN
 # Legal sets are made many times a hand: built from their fields directly, skipping the
 # named tuple's Python-level constructor.
 _make: Final = tuple.__new__
+# Classes as module constants too: compiled, a constant is read directly, an imported
+# name is looked up in the module's namespace on every use.
+_ACTED: Final = Acted
+_BET_RETURNED: Final = BetReturned
+_LEGAL: Final = Legal
 
 
 def turn(state: HandState, seat: object, what: str) -> int:
@@ -292,7 +297,7 @@ def close_round(state: HandState) -> Phase:
         if state.stacks[seat] == 0:
             state.able += 1
         state.stacks[seat] += excess
-        state.log.append((BetReturned, seat, excess))
+        state.log.append((_BET_RETURNED, seat, excess))
     state.street_done = True
     if state.live == 1:
         return _SETTLED
@@ -321,7 +326,7 @@ def _record(state: HandState, seat: int, kind: ActionKind, amount: int) -> None:
     state.acted[seat] = True
     state.matched[seat] = state.bets[seat]
     all_in = state.stacks[seat] == 0 and kind is not _FOLD
-    state.log.append((Acted, seat, kind, amount, all_in))
+    state.log.append((_ACTED, seat, kind, amount, all_in))
     state.actor = _next_pending(state, seat + 1) if state.live > 1 else None
 
 
@@ -347,7 +352,7 @@ def compute_legal(state: HandState, seat: int) -> Legal:
                 # RULES 5.3: the call plus the pot after the call.
                 hi = min(current + sum(state.contrib) + state.dead + to_call, everything)
                 lo = min(lo, hi)
-    return _make(Legal, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0))
+    return _make(_LEGAL, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0))
 
 
 def _may_raise(state: HandState, seat: int) -> bool:

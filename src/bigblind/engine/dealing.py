@@ -45,12 +45,25 @@ __all__ = [
 ]
 
 BOARD_SIZE: Final = (0, 3, 1, 1)  # board cards dealt for each street
-_INTS: Final = {int}
 # Enum members as module constants: reading one off its class is a slow lookup in
 # Python, and these are read on every action.
 _BETTING: Final = Phase.BETTING
 _DEALING: Final = Phase.DEALING
 _SETTLED: Final = Phase.SETTLED
+_ANTE: Final = Forced.ANTE
+_SMALL_BLIND: Final = Forced.SMALL_BLIND
+_BIG_BLIND: Final = Forced.BIG_BLIND
+_STRADDLE: Final = Forced.STRADDLE
+_DEAD_BLIND: Final = Forced.DEAD_BLIND
+_PER_PLAYER: Final = AnteType.PER_PLAYER
+_BIG_BLIND_ANTE: Final = AnteType.BIG_BLIND
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+# Classes as module constants too: compiled, a constant is read directly, an imported
+# name is looked up in the module's namespace on every use.
+_BOARD_DEALT: Final = BoardDealt
+_BURNED: Final = Burned
+_HOLE_DEALT: Final = HoleDealt
+_POSTED: Final = Posted
 
 
 def check_setup(
@@ -61,12 +74,13 @@ def check_setup(
     n = len(stacks)
     if not 2 <= n <= MAX_PLAYERS:
         raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-    if set(map(type, stacks)) != _INTS or min(stacks) < 1:  # checked on every hand: C loops
-        for seat, stack in enumerate(stacks):
-            if type(stack) is not int or stack < 1:
-                raise RulesError(
-                    f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
-                )
+    given: Sequence[object] = stacks  # as given: compiled, an int would take True for 1
+    for seat in range(n):
+        stack = given[seat]
+        if type(stack) is not int or stack < 1:
+            raise RulesError(
+                f"seat {seat} stack {stack!r} must be a whole number of chips of at least 1"
+            )
     if not isinstance(button, int) or not 0 <= button < n:
         raise RulesError(f"button {button!r} must be a seat from 0 to {n - 1}")
     if dealing not in ("auto", "manual"):
@@ -132,12 +146,12 @@ def post_forced(
         sb_seat, bb_seat = order[0], order[1]
     posts: list[tuple[int, Forced, int]] = []
     if sb_seat is not None:
-        posts.append((sb_seat, Forced.SMALL_BLIND, rules.small_blind))
-    posts.append((bb_seat, Forced.BIG_BLIND, rules.big_blind))
+        posts.append((sb_seat, _SMALL_BLIND, rules.small_blind))
+    posts.append((bb_seat, _BIG_BLIND, rules.big_blind))
     straddler = None
     if rules.straddle and n >= 3:
         straddler = (bb_seat + 1) % n
-        posts.append((straddler, Forced.STRADDLE, rules.straddle))
+        posts.append((straddler, _STRADDLE, rules.straddle))
     if live:
         _check_live_blinds(live, sb_seat, bb_seat, straddler, rules.straddle or rules.big_blind)
     if live or dead:
@@ -150,9 +164,9 @@ def post_forced(
         amount = min(amount, left[seat])
         left[seat] -= amount
         amounts.append(amount)
-    if rules.ante_type is AnteType.PER_PLAYER:
+    if rules.ante_type is _PER_PLAYER:
         antes = [(seat, rules.ante) for seat in order]
-    elif rules.ante_type is AnteType.BIG_BLIND:
+    elif rules.ante_type is _BIG_BLIND_ANTE:
         antes = [(bb_seat, rules.ante)]
     else:
         antes = []
@@ -167,18 +181,18 @@ def post_forced(
             state.contrib[seat] += amount
         else:
             state.dead += amount
-        log.append((Posted, seat, Forced.ANTE, amount, state.stacks[seat] == 0))
+        log.append((_POSTED, seat, _ANTE, amount, state.stacks[seat] == 0))
     for (seat, kind, _), amount in zip(posts, amounts, strict=True):
         if amount <= 0:
             continue
-        if kind is Forced.DEAD_BLIND:
+        if kind is _DEAD_BLIND:
             state.take(seat, amount)
             state.dead += amount
         else:
             state.put(seat, amount)
-        log.append((Posted, seat, kind, amount, state.stacks[seat] == 0))
+        log.append((_POSTED, seat, kind, amount, state.stacks[seat] == 0))
     state.current = rules.straddle if straddler is not None else rules.big_blind
-    state.increment = state.current if rules.structure is not Structure.FIXED_LIMIT else 0
+    state.increment = state.current if rules.structure is not _FIXED_LIMIT else 0
     state.full_level = state.current
     state.bet_count = 2 if straddler is not None else 1
     state.first_preflop = straddler if straddler is not None else bb_seat
@@ -209,10 +223,10 @@ def step(state: HandState) -> Phase | None:
             return None
         order, n = state.order, state.seats
         cards = state.deck.deal(2 * n)
+        log, hole = state.log, state.hole
         # RULES 3.1: one card at a time from left of the button, two rounds.
-        dealt = zip(order + order, cards, strict=True)
-        state.log.extend([(HoleDealt, seat, card) for seat, card in dealt])
-        hole = state.hole
+        for i in range(2 * n):
+            log.append((_HOLE_DEALT, order[i % n], cards[i]))
         for i, seat in enumerate(order):
             hole[seat] = [cards[i], cards[i + n]]
         state.hole_count = 2 * n
@@ -235,7 +249,7 @@ def step(state: HandState) -> Phase | None:
     size = BOARD_SIZE[street]
     if deck.remaining - 1 >= to_come:
         cards = deck.deal(1 + size)  # the burn and the board in one deal: the top card burns
-        state.log.append((Burned, cards[0]))
+        state.log.append((_BURNED, cards[0]))
         cards = cards[1:]
     else:
         cards = deck.deal(size)
@@ -318,6 +332,6 @@ def _lay_board(state: HandState, street: Street, cards: tuple[Card, ...]) -> Non
         state.log.append((RunBoardDealt, 2, street, tuple(cards)))
         return
     state.board.extend(cards)
-    state.log.append((BoardDealt, street, tuple(cards)))
+    state.log.append((_BOARD_DEALT, street, tuple(cards)))
     state.street = street
     state.street_done = False

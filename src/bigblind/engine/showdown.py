@@ -32,6 +32,12 @@ __all__ = ["begin", "kill", "may_muck", "muck", "settle", "show", "show_turn", "
 _DEALING: Final = Phase.DEALING
 _SETTLED: Final = Phase.SETTLED
 _SHOWDOWN: Final = Phase.SHOWDOWN
+# Classes as module constants too: compiled, a constant is read directly, an imported
+# name is looked up in the module's namespace on every use.
+_HAND_ENDED: Final = HandEnded
+_MUCKED: Final = Mucked
+_POT_AWARDED: Final = PotAwarded
+_SHOWN: Final = Shown
 
 
 def begin(state: HandState) -> None:
@@ -68,7 +74,7 @@ def step(state: HandState) -> Phase | None:
         _reveal(state, seat)
     else:
         state.to_show.remove(seat)
-        state.log.append((Mucked, seat, tuple(state.hole[seat])))
+        state.log.append((_MUCKED, seat, tuple(state.hole[seat])))
     return _SHOWDOWN
 
 
@@ -119,7 +125,7 @@ def muck(state: HandState, seat: int) -> None:
     if reason:
         raise IllegalActionError(f"seat {seat} cannot muck: {reason}")
     state.to_show.remove(seat)
-    state.log.append((Mucked, seat, tuple(state.hole[seat])))
+    state.log.append((_MUCKED, seat, tuple(state.hole[seat])))
 
 
 def can_muck(state: HandState, seat: int) -> bool:
@@ -164,7 +170,8 @@ def settle(state: HandState) -> None:
     pots = state.pots or build_pots(state.contrib, state.folded, state.dead)
     stacks = state.stacks
     boards = [state.board] if state.runs == 1 else [state.board, state.second_board]
-    for run, board in enumerate(boards, start=1):
+    for run in range(1, state.runs + 1):
+        board = boards[run - 1]
         run_payouts = [0] * n
         results: list[RawAward] = []
         for index in range(len(pots) - 1, -1, -1):
@@ -173,14 +180,15 @@ def settle(state: HandState) -> None:
             if amount == 0:
                 continue  # a one-chip pot run twice: its odd chip went with the first run
             award = _award(state, pot, index, amount, run if state.runs > 1 else 0, board)
-            for seat, share in zip(award[2], award[3], strict=True):
-                run_payouts[seat] += share
-                stacks[seat] += share
+            winners, shares = award[2], award[3]
+            for i in range(len(winners)):
+                run_payouts[winners[i]] += shares[i]
+                stacks[winners[i]] += shares[i]
             results.append(award)
         results.reverse()
         state.run_results.append((tuple(board), results, run_payouts))
     state.bets = [0] * n
-    state.log.append((HandEnded, tuple(stacks)))
+    state.log.append((_HAND_ENDED, tuple(stacks)))
     state.actor = None
 
 
@@ -193,17 +201,13 @@ def _award(
         text = ""
     else:
         if run == 2:
-            contenders = {
-                s: evaluate7(*_known_hole(state, s), *board)
-                for s in pot.eligible
-                if s in state.shown
-            }
+            contenders = {s: _value7(state, s, board) for s in pot.eligible if s in state.shown}
         else:
             contenders = {s: _value(state, s) for s in pot.eligible if s in state.shown}
         winners = winners_of(pot, contenders)
         text = describe(contenders[winners[0]])
     shares = split(amount, winners=winners, button=state.button, seats=state.seats)
-    state.log.append((PotAwarded, index, amount, pot.eligible, winners, shares, text, run))
+    state.log.append((_POT_AWARDED, index, amount, pot.eligible, winners, shares, text, run))
     return (amount, pot.eligible, winners, shares, text)
 
 
@@ -214,7 +218,7 @@ def _reveal(state: HandState, seat: int) -> None:
     state.shown[seat] = value
     text = describe(value) if value else ""
     state.to_show.remove(seat)
-    state.log.append((Shown, seat, cards, text))
+    state.log.append((_SHOWN, seat, cards, text))
 
 
 def _known_hole(state: HandState, seat: int) -> tuple[Card, Card]:
@@ -230,9 +234,14 @@ def _value(state: HandState, seat: int) -> int:
         board = state.board
         if len(board) < 5:
             return evaluate([*_known_hole(state, seat), *board])
-        first, second = _known_hole(state, seat)
-        value = state.values[seat] = evaluate7(first, second, *board)
+        value = state.values[seat] = _value7(state, seat, board)
     return value
+
+
+def _value7(state: HandState, seat: int, board: list[Card]) -> int:
+    first, second = _known_hole(state, seat)
+    # Named one by one: compiled, a call with unpacked arguments goes the slow, generic way.
+    return evaluate7(first, second, board[0], board[1], board[2], board[3], board[4])
 
 
 def _must_show(state: HandState, seat: int) -> str:

@@ -37,6 +37,9 @@ _FLOP: Final = Street.FLOP
 _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
 _TURN: Final = Street.TURN
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+_NO_LIMIT: Final = Structure.NO_LIMIT
+_HAND_STARTED: Final = HandStarted  # compiled, a constant is read without a lookup
 
 # An event is built from its logged fields straight, skipping the named tuple's
 # constructor, which is a Python function in both forms.
@@ -119,8 +122,9 @@ class HandState:
     ) -> None:
         n = len(stacks)
         self.rules = rules
-        self.fixed = rules.structure is Structure.FIXED_LIMIT
-        self.no_limit = rules.structure is Structure.NO_LIMIT
+        structure = rules.structure
+        self.fixed = structure is _FIXED_LIMIT
+        self.no_limit = structure is _NO_LIMIT
         self.bet_size = rules.small_bet  # the fixed-limit bet of this round
         self.button = button
         self.seats = n
@@ -141,9 +145,9 @@ class HandState:
         self.board: list[Card] = []
         # Events are logged as plain tuples and built when first read (:meth:`events`):
         # simulations play hands nobody reads, and a named tuple costs several plain ones.
-        self.log: list[RawEvent] = [(HandStarted, stacks, button)]
+        self.log: list[RawEvent] = [(_HAND_STARTED, stacks, button)]
         self.made: list[Event] = []
-        self.order = [*range(button + 1, n), *range(button + 1)]
+        self.order = [(button + 1 + i) % n for i in range(n)]
         self.phase = _DEALING
         self.street = _PREFLOP
         self.actor: int | None = None
