@@ -36,11 +36,15 @@ from bigblind.formats.acpc.protocol import (
     format_value,
     parse_action,
     parse_matchstate,
+    split_response,
 )
 
-__all__ = ["Dealer", "DealerError", "MatchResult"]
+__all__ = ["MAX_TIMEOUT", "Dealer", "DealerError", "MatchResult"]
 
 _MAX_LINE = 4096
+_MAX_PORT = 65535
+MAX_TIMEOUT = 1_000_000
+"""The most seconds a seat may be given (sockets take no longer waits)."""
 
 
 class DealerError(BigblindError):
@@ -122,6 +126,13 @@ class Dealer:
             ports = [ports[0] + s if ports[0] else 0 for s in range(n)]
         if len(ports) != n:
             raise DealerError(f"ports {list(ports)}: give one first port or {n} ports")
+        if not all(0 <= port <= _MAX_PORT for port in ports):
+            raise DealerError(
+                f"ports {list(ports)}: each must be 0 to {_MAX_PORT} (a first port takes"
+                f" {n} ports in a row: at most {_MAX_PORT - n + 1})"
+            )
+        if not 0 < timeout <= MAX_TIMEOUT:
+            raise DealerError(f"timeout {timeout:g}: give seconds above 0, at most {MAX_TIMEOUT}")
         self.game = game
         self.hands = hands
         self.seed = seed
@@ -197,7 +208,7 @@ class Dealer:
             except TimeoutError:
                 raise DealerError(
                     f"seat {seat + 1} ({self.names[seat]}) did not connect within"
-                    f" {self.timeout:g} seconds"
+                    f" {self.timeout:g} second{'' if self.timeout == 1 else 's'}"
                 ) from None
             finally:
                 listener.close()
@@ -244,9 +255,7 @@ class Dealer:
                 raise self._gone(seat, number)
             if line.startswith(("#", ";")):
                 continue
-            state_text, _, action_text = line.rpartition(":")
-            if line.count(":") == 4:  # the state alone, with no action after it
-                state_text, action_text = line, ""
+            state_text, action_text = split_response(line)
             try:
                 answered = parse_matchstate(state_text, no_limit=no_limit)
             except ProtocolError:
@@ -256,7 +265,7 @@ class Dealer:
                 self._warn(f"{where}: ignoring un-requested response {line!r}")
                 continue
             try:
-                action, _ = parse_action(action_text, no_limit=no_limit)
+                action, _ = parse_action(action_text or "", no_limit=no_limit)
             except ProtocolError:
                 result.changed_actions += 1
                 self._warn(f"{where}: bad action format {action_text!r}, changed to call")
