@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from bigblind.engine import Structure
 from bigblind.env import ACTIONS, SingleAgentEnv, env, raw_env
 from bigblind.env.holdem import HoldemEnv
+from bigblind.errors import BigblindError
 
 
 @pytest.mark.parametrize(
@@ -154,12 +155,32 @@ def test_single_agent_rewards_match_the_hand() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(ValueError, match="2 to 10"):
+    with pytest.raises(BigblindError, match="2 to 10"):
         raw_env(players=11)
-    with pytest.raises(ValueError, match="one per other seat"):
+    with pytest.raises(BigblindError, match="one per other seat"):
         SingleAgentEnv(players=3, bots=["tag"])
-    with pytest.raises(ValueError, match="no bot 'shark'"):
+    with pytest.raises(BigblindError, match="no bot 'shark'"):
         SingleAgentEnv(players=3, bots="shark")
+    with pytest.raises(BigblindError, match="no bot 'shark'"):  # any seat's name, not the first
+        SingleAgentEnv(players=3, bots=["tag", "shark"])
+    with pytest.raises(BigblindError, match="seat 3: the agent's seat is 0 to 2"):
+        SingleAgentEnv(players=3, seat=3)
+
+
+def test_position_counts_seats_left_of_the_button() -> None:
+    # RULES 2.2, 2.3: 0 is the small blind, n-1 the button; heads-up the button is the
+    # small blind, so there 0 is the big blind.
+    for players in (2, 3, 6):
+        game = raw_env(players=players)
+        game.reset(seed=players)
+        hand = game.hand
+        assert hand is not None
+        for seat, agent in enumerate(game.possible_agents):
+            position = game.observe(agent)["position"]
+            if seat == hand.button:
+                assert position == players - 1
+            if hand.bets[seat] == 2:  # the big blind
+                assert position == (0 if players == 2 else 1)
 
 
 def test_a_masked_action_ends_the_episode_with_a_penalty() -> None:
@@ -196,3 +217,9 @@ def test_the_example_prints_big_blinds_per_100_hands(capsys: pytest.CaptureFixtu
     assert module.main(["--hands", "30", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert re.fullmatch(r"random agent vs tag: [+-]\d+\.\d bb/100 over \d+ hands\n", out)
+    for bad in (["--hands", "0"], ["--players", "1"], ["--players", "11"]):
+        with pytest.raises(SystemExit) as stopped:
+            module.main(bad)
+        assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--hands 0: play at least 1 hand" in err and "Traceback" not in err
