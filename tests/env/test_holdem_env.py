@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -72,6 +73,50 @@ def test_a_session_ends_when_one_player_has_every_chip() -> None:
     assert game.agents == []
     assert sorted(totals.values())[:3] == [-2.0, -2.0, -2.0]
     assert max(totals.values()) == 6.0
+
+
+def test_the_button_moves_one_seat_each_hand_of_a_session() -> None:
+    # RULES 2.1: the button goes to the next player still in after every hand.
+    game = raw_env(players=4, episode="session", stack_bb=3, max_hands=10_000)
+    game.reset(seed=11)
+    rng = np.random.default_rng(3)
+    buttons: list[tuple[str, list[str]]] = []
+    hand = None
+    for _agent in game.agent_iter(20_000):
+        if game.hand is not hand:
+            hand = game.hand
+            assert hand is not None
+            seated = [a for a in game.possible_agents if game._seat(a) is not None]
+            buttons.append((seated[hand.button], seated))
+        observation, _, done, cut, _ = game.last()
+        if done or cut:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert len(buttons) > 5
+    for (before, _), (after, seated) in itertools.pairwise(buttons):
+        order = game.possible_agents
+        following = order[order.index(before) + 1 :] + order[: order.index(before) + 1]
+        assert after == next(a for a in following if a in seated)
+
+
+def test_each_episode_draws_its_button_from_the_seed() -> None:
+    buttons = []
+    for _ in range(2):
+        game = raw_env(players=6)
+        game.reset(seed=5)
+        first = game.hand
+        game.reset(seed=6)
+        assert first is not None and game.hand is not None
+        buttons.append((first.button, game.hand.button))
+    assert buttons[0] == buttons[1]
+    many = set()
+    game = raw_env(players=6)
+    for seed in range(40):
+        game.reset(seed=seed)
+        assert game.hand is not None
+        many.add(game.hand.button)
+    assert many == set(range(6))
 
 
 def test_presets_become_legal_amounts_by_rules_5_7() -> None:
