@@ -268,3 +268,31 @@ def test_the_example_prints_big_blinds_per_100_hands(capsys: pytest.CaptureFixtu
         assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "--hands 0: play at least 1 hand" in err and "Traceback" not in err
+
+
+def test_the_benchmark_prints_one_json_object_with_both_environments() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parents[2] / "benchmarks" / "env.py"
+    # PettingZoo silences pygame in this process; the benchmark must do it itself.
+    environment = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    done = subprocess.run(
+        [sys.executable, str(script), "--seconds", "0.05", "--repeats", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        env=environment,
+    )
+    result = json.loads(done.stdout)  # nothing else on stdout (pygame's greeting included)
+    assert set(result) == {
+        "bigblind_form",
+        "bigblind_steps_per_s",
+        "pettingzoo_steps_per_s",
+        "ratio",
+    }
+    assert result["bigblind_steps_per_s"] > 0 and result["pettingzoo_steps_per_s"] > 0
