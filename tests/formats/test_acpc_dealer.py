@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import socket
 import threading
@@ -223,6 +224,33 @@ def test_a_client_that_does_not_answer_in_time_stops_the_match() -> None:
         with pytest.raises(DealerError, match="disconnected or timed out"):
             dealer.run()
         sock.close()
+
+
+def test_ignored_lines_do_not_stretch_the_time_for_an_answer() -> None:
+    # The timeout holds for the answer: comments and stale lines do not restart it.
+    game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
+    stop, quiet = threading.Event(), threading.Event()
+    with Dealer(game, hands=3, seed=1, timeout=1.0) as dealer:
+        _start(_bot_client, game, dealer.ports[0], 1, {})
+        sock = socket.create_connection(("127.0.0.1", dealer.ports[1]))
+        sock.sendall(b"VERSION:2.0.0\r\n")
+
+        def chatter() -> None:
+            # A comment every tenth of a second for 30 seconds, then silence.
+            with contextlib.suppress(OSError):
+                for _ in range(300):
+                    if stop.wait(0.1):
+                        return
+                    sock.sendall(b"# still thinking\r\n")
+            quiet.set()
+
+        _start(chatter)
+        with pytest.raises(DealerError, match="disconnected or timed out in hand 0"):
+            dealer.run()
+        chattering = not quiet.is_set()
+        stop.set()
+        sock.close()
+    assert chattering  # the dealer gave up while the comments still came
 
 
 def test_a_wrong_version_line_is_refused() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import random
 import socket
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -73,17 +74,31 @@ class _Seat:
         sock.settimeout(timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.sock = sock
+        self.timeout = timeout
         self.reader = sock.makefile("rb")
 
     def send(self, line: str) -> None:
         self.sock.sendall(line.encode("ascii") + b"\r\n")
 
-    def receive(self) -> str | None:
-        """The next line, or None when the client has gone or timed out."""
+    def receive(self, deadline: float | None = None) -> str | None:
+        """The next line, or None when the client has gone or ``deadline`` passed.
+
+        ``deadline`` is a ``time.monotonic()`` time; without one a line may take
+        the seat's whole timeout.
+        """
         try:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.sock.settimeout(left)
             raw = self.reader.readline(_MAX_LINE)
         except (TimeoutError, OSError):
             return None
+        finally:
+            if deadline is not None:
+                with contextlib.suppress(OSError):
+                    self.sock.settimeout(self.timeout)
         if not raw:
             return None
         return raw.decode("ascii", errors="replace").rstrip("\r\n")
@@ -249,8 +264,10 @@ class Dealer:
     ) -> Action:
         no_limit = self.game.no_limit
         where = f"hand {number}, seat {seat + 1} ({self.names[seat]})"
+        # The timeout holds for the answer, however many ignored lines come first.
+        deadline = time.monotonic() + self.timeout
         while True:
-            line = self._seats[seat].receive()
+            line = self._seats[seat].receive(deadline)
             if line is None:
                 raise self._gone(seat, number)
             if line.startswith(("#", ";")):
