@@ -13,6 +13,7 @@ import pytest
 from bigblind.bots import make_bot
 from bigblind.bots.acpc_client import ClientResult, play_match
 from bigblind.cli.acpc import replay_log
+from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
@@ -279,3 +280,24 @@ def test_bad_settings_are_refused() -> None:
     for timeout in (0, float("inf"), float("nan"), 1e10):
         with pytest.raises(DealerError, match="give seconds above 0"):
             Dealer(game, hands=1, seed=1, timeout=timeout)
+
+
+def test_a_client_of_another_game_says_which_game_it_expected() -> None:
+    dealt = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
+    mine = load_gamedef("holdem.nolimit.3p.game")
+    with Dealer(dealt, hands=1, seed=1, timeout=30) as dealer:
+        _start(_bot_client, dealt, dealer.ports[0], 1, {})
+        errors: list[str] = []
+
+        def wrong_game() -> None:
+            try:
+                play_match(mine, "127.0.0.1", dealer.ports[1], make_bot("tag", seed=1))
+            except BigblindError as error:
+                errors.append(str(error))
+
+        client = _start(wrong_game)
+        with pytest.raises(DealerError, match="seat 2"):
+            dealer.run()
+    client.join(timeout=30)
+    assert len(errors) == 1 and "not for a 3-player game" in errors[0]
+    assert errors[0].endswith("(is holdem.nolimit.3p.game the dealer's game?)")
