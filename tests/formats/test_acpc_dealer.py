@@ -288,10 +288,11 @@ def test_a_client_of_another_game_says_which_game_it_expected() -> None:
     with Dealer(dealt, hands=1, seed=1, timeout=30) as dealer:
         _start(_bot_client, dealt, dealer.ports[0], 1, {})
         errors: list[str] = []
+        port = dealer.ports[1]
 
         def wrong_game() -> None:
             try:
-                play_match(mine, "127.0.0.1", dealer.ports[1], make_bot("tag", seed=1))
+                play_match(mine, "127.0.0.1", port, make_bot("tag", seed=1))
             except BigblindError as error:
                 errors.append(str(error))
 
@@ -299,5 +300,6 @@ def test_a_client_of_another_game_says_which_game_it_expected() -> None:
         with pytest.raises(DealerError, match="seat 2"):
             dealer.run()
     client.join(timeout=30)
+    assert dealer.ports[1] == port  # still known once the listeners have closed
     assert len(errors) == 1 and "not for a 3-player game" in errors[0]
     assert errors[0].endswith("(is holdem.nolimit.3p.game the dealer's game?)")

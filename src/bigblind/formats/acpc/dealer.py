@@ -163,11 +163,13 @@ class Dealer:
         except OSError as error:
             self.close()
             raise DealerError(f"cannot listen on {host} port {port}: {error.strerror}") from None
+        # Kept: the listeners close once their seats are taken.
+        self._ports = tuple(listener.getsockname()[1] for listener in self._listeners)
 
     @property
     def ports(self) -> tuple[int, ...]:
         """The port of each seat, in seat order."""
-        return tuple(listener.getsockname()[1] for listener in self._listeners)
+        return self._ports
 
     def close(self) -> None:
         """Close every socket."""
