@@ -74,7 +74,10 @@ def add_parser(subparsers: Subparsers) -> None:
         "--log", type=Path, metavar="FILE", help="write the log here (default stdout)"
     )
     dealer.add_argument(
-        "--timeout", type=float, default=600.0, help="seconds a seat has to answer (default 600)"
+        "--timeout",
+        type=float,
+        default=600.0,
+        help=f"seconds a seat has for each answer (default 600, at most {MAX_TIMEOUT})",
     )
     dealer.add_argument(
         "--bots", metavar="NAMES", help="also seat these bigblind bots (tests, demos)"
