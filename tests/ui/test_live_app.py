@@ -306,3 +306,56 @@ def test_without_run_twice_the_board_is_dealt_at_once(tmp_path: Path) -> None:
         assert app.text("step") == "▶ Burn a card and deal the flop"
 
     drive(app, script)
+
+
+# RULES 9: the dealer undoes the last step (an action, a card, a ruling), any number of times
+# back to the start of the hand; the undo stays in the hand's record and in its PHH file.
+def test_the_dealer_undoes_steps_and_the_record_keeps_the_undos(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert " z  undo" not in app.text("keys")  # nothing to undo at the start
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: the hand is at its start"
+        await keys(pilot, *["enter"] * 6)
+        assert app.text("step") == "▶ Ann (seat 1) to act: fold, call 2, raise to 4-100"
+        assert " z  undo" in app.text("keys")
+        await entry(pilot, "r", "8")  # Ann raises
+        assert app.text("step").startswith("▶ Bob (seat 2) to act")
+        await keys(pilot, "z")
+        assert app.text("message") == "Undone: a raise (8)"
+        assert app.text("step") == "▶ Ann (seat 1) to act: fold, call 2, raise to 4-100"
+        assert app.log_texts[-1] == "The dealer undid step 7: a raise (8)"
+        live = app.live
+        assert live is not None and len(live.steps) == 6
+        # A ruling is a step too: a misdeal called, then taken back.
+        await entry(pilot, "m", "cards flashed")
+        assert live.deal_number == 2
+        await keys(pilot, "z")
+        assert live.deal_number == 1 and live.rulings == ()
+        # Back through every card to the start of the hand, and no further.
+        for _ in range(6):
+            await keys(pilot, "z")
+        assert not live.steps and live.awaiting == "hole card"
+        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: the hand is at its start"
+        # The hand is dealt again and played out; the record keeps all eight undos.
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "f", "f")
+        assert app.state == "between"
+        assert sum(line.startswith("The dealer undid step") for line in app.log_texts) == 8
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: a finished hand stays as it was recorded"
+        assert app.history_file is not None
+        history = loads(app.history_file.read_text())[0]
+        rulings = history.metadata["_rulings"]
+        assert isinstance(rulings, list)
+        undos = [r for r in rulings if r.startswith("The dealer undid step")]
+        assert undos[0] == "The dealer undid step 7: a raise (8)"
+        assert undos[1].startswith("The dealer undid step 7: ") and "cards flashed" in undos[1]
+        assert len(undos) == 8
+        replayed = replay(history).result
+        assert replayed is not None and sorted(replayed.stacks) == [99, 100, 101]
+
+    drive(app, script)

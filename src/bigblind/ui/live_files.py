@@ -13,14 +13,16 @@ from bigblind.sessions.live import (
     Misdealt,
     ProcedureApplied,
     StubShuffled,
+    Undone,
 )
 from bigblind.ui.histories import append_text
 from bigblind.ui.live_text import record_lines
 
 __all__ = ["append_hand", "session_files"]
 
-_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled)
-"""The events of a dealer's error and its ruling (RULES 9), kept in the PHH record."""
+_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled, Undone)
+"""The events of a dealer's error and its ruling (RULES 9), and the dealer's undos, kept
+in the PHH record: the steps undone are gone from the hand, the undo itself is not."""
 
 
 def session_files(folder: Path) -> tuple[Path, Path]:
