@@ -359,3 +359,26 @@ def test_the_dealer_undoes_steps_and_the_record_keeps_the_undos(tmp_path: Path) 
         assert replayed is not None and sorted(replayed.stacks) == [99, 100, 101]
 
     drive(app, script)
+
+
+# RULES 6.7: after an all-in every hand is turned up at once; the dealer enters them in the
+# order they come, naming the seat.
+def test_after_an_all_in_the_dealer_enters_shows_by_seat(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "a", "c", "c")  # Ann all-in, Bob and Cy call
+        assert app.text("step").startswith("▶ Ann (seat 1) shows")
+        await entry(pilot, "s", "Kc Kd 3")
+        await entry(pilot, "s", "Qh Qs 9")
+        assert app.text("message") == "Seat 9 is not dealt in this hand"
+        await keys(pilot, "escape")
+        await entry(pilot, "s", "Qc Qd 2")
+        await entry(pilot, "s", "As Ad")
+        log = app.log_texts
+        order = [line.split(" shows")[0] for line in log if " shows " in line]
+        assert order == ["Cy (seat 3)", "Bob (seat 2)", "Ann (seat 1)"]
+        assert app.text("step") == "▶ Burn a card and deal the flop"
+
+    drive(app, script)

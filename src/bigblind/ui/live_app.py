@@ -17,7 +17,8 @@ m           misdeal for another reason
 f, c, a     fold; check or call; all-in
 r, 0-9      type a bet or raise-to amount
 b           board cards: the street due, or cards turned too early
-s, u        show (name the cards) or muck
+s, u        show (name the cards) or muck; after an all-in any seat shows, in
+            any order: the cards and the seat ('As Kd 3', or '3' as dealt)
 y, n        answer: a straddle (RULES 2.7); did the players all-in agree
             to run it twice (10.3)
 z           undo the last step of the hand (an action, a card, a ruling),
@@ -278,7 +279,7 @@ class LiveApp(LiveSetup):
             "misdeal": "in a few words",
             "raise": "chips, Enter sends",
             "board": "e.g. Jc Ts 2d",
-            "show": "e.g. As Kd; empty: as dealt",
+            "show": "e.g. As Kd; As Kd 3 for seat 3 after an all-in; empty: as dealt",
         }
         self._hint(f"{hints[mode]} · Esc closes")
 
@@ -426,6 +427,10 @@ class LiveApp(LiveSetup):
         if mode == "board":
             return self._do("deal_board", value)
         if mode == "show":
+            # 'As Kd 3': seat 3 shows, as any seat may after an all-in (RULES 6.7).
+            if words and read_amount(words[-1]) is not None:
+                cards = " ".join(words[:-1]) or None
+                return self._do("show", cards, seat=self._seat_of(words[-1]))
             return self._do("show", value or None)
         return False
 
