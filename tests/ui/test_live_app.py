@@ -382,3 +382,39 @@ def test_after_an_all_in_the_dealer_enters_shows_by_seat(tmp_path: Path) -> None
         assert app.text("step") == "▶ Burn a card and deal the flop"
 
     drive(app, script)
+
+
+# RULES 10.1: a player added between hands with the set-up form posts a big blind to play
+# at once, as at a cash table; changing anything else starts a new game.
+def test_a_player_added_between_hands_posts_a_big_blind(tmp_path: Path) -> None:
+    from bigblind import Forced
+    from bigblind.engine.events import Posted
+
+    live_session = session()
+    app = LiveApp(live_session, history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "f", "f")  # button Ann, blinds Bob and Cy: Cy wins
+        assert app.state == "between"
+        await keys(pilot, "e")
+        field = app.query_one("#setup-players", Input)
+        assert field.value == "Ann:100, Bob:99, Cy:101"
+        field.value = "Ann:100, Dee:80, Bob:99, Cy:101"
+        await keys(pilot, "enter")  # the next hand: button Bob, blinds Cy and Ann
+        assert "Dee joins and posts a big blind (RULES 10.1)" in app.log_texts
+        assert live_session.names == ("Ann", "Dee", "Bob", "Cy")
+        live = app.live
+        assert live is not None
+        posts = [
+            (e.kind, live_session.names[live_session.dealt[e.seat]])
+            for e in live.events
+            if isinstance(e, Posted)
+        ]
+        assert posts == [
+            (Forced.SMALL_BLIND, "Cy"),
+            (Forced.BIG_BLIND, "Ann"),
+            (Forced.LIVE_BLIND, "Dee"),
+        ]
+
+    drive(app, script)

@@ -6,8 +6,9 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from bigblind.engine.rules import Rules
-from bigblind.errors import BigblindError
+from bigblind.errors import BigblindError, RulesError
 from bigblind.sessions.live import LiveSession
+from bigblind.sessions.names import check_name
 from bigblind.ui.amount import read_amount
 from bigblind.ui.live_screen import LiveScreen
 from bigblind.ui.live_text import STRUCTURES, parse_blinds, parse_players, parse_structure
@@ -39,6 +40,28 @@ class LiveSetup(LiveScreen):
         self.query_one("#setup-players", Input).focus()
         self._render_title()
 
+    def _seat_newcomers(self, players: list[tuple[str, int]], button: int) -> bool:
+        """Where the form only adds players to the game (the others, their stacks and the
+        button as they were), seat them as at a cash table: each posts a big blind to play
+        the next hand (RULES 10.1). False when the form makes a new game instead."""
+        session = self.session
+        assert session is not None
+        before = list(zip(session.names, session.stacks, strict=True))
+        staying = [player for player in players if player[0] in session.names]
+        if staying != before or len(players) == len(before) or button != session.button:
+            return False
+        names = [name for name, _ in players]
+        newcomers = [(name, chips) for name, chips in players if name not in session.names]
+        if len(set(names)) != len(names) or any(chips < 1 for _, chips in newcomers):
+            return False  # set_players says what is wrong, or seats a player with no chips
+        for name, _ in newcomers:
+            check_name(name, RulesError)  # before any is seated: all or none
+        for place, (name, chips) in enumerate(players):
+            if name not in session.names:
+                session.add_player(name, chips, seat=place)
+                self._write_log(f"{name} joins and posts a big blind (RULES 10.1)", "italic")
+        return True
+
     def _read_setup(self) -> bool:
         """Take the form's game; False (the error said under it) when it makes none."""
         try:
@@ -60,7 +83,8 @@ class LiveSetup(LiveScreen):
                 )
             else:
                 self.session.rules = rules
-                self.session.set_players(players, button=int(button_text) - 1)
+                if not self._seat_newcomers(players, int(button_text) - 1):
+                    self.session.set_players(players, button=int(button_text) - 1)
         except (ValueError, BigblindError) as error:
             self.query_one("#setup-help", Static).update(
                 Content.styled(str(error).splitlines()[0], "bold #fca5a5")
