@@ -418,3 +418,50 @@ def test_a_player_added_between_hands_posts_a_big_blind(tmp_path: Path) -> None:
         ]
 
     drive(app, script)
+
+
+# RULES 10.1: chips added with the set-up form are a rebuy: a player who went broke owes
+# the blinds that passed meanwhile; changing only the blinds keeps the game and its debts.
+def test_a_rebuy_from_the_form_owes_the_blinds_missed(tmp_path: Path) -> None:
+    from bigblind import Forced
+    from bigblind.engine.events import Posted
+
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    live_session = LiveSession(Rules.no_limit(blinds=(1, 2)), players, button=0)
+    app = LiveApp(live_session, history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for card in ("", "As", "", "7d", "", "Ah", "", "2c"):  # Bob, Cy, Dee, Ann ...
+            if card:
+                await entry(pilot, "k", card)
+            else:
+                await keys(pilot, "enter")
+        await keys(pilot, "f", "a", "f", "c")  # Dee folds, Ann all-in, Bob folds, Cy calls
+        await entry(pilot, "s", "")
+        await entry(pilot, "s", "")
+        for board in ("3c 8d 9h", "Js", "Kd"):
+            await entry(pilot, "b", board)
+        assert app.state == "between" and live_session.stacks[0] == 0
+        for _ in range(3):  # the blinds pass Ann's seat
+            await keys(pilot, "enter")
+            await keys(pilot, *["enter"] * 6)
+            while app.state == "hand":
+                await keys(
+                    pilot, "f" if app.live and app.live.legal and app.live.legal.fold else "c"
+                )
+        await keys(pilot, "e")
+        field = app.query_one("#setup-players", Input)
+        field.value = field.value.replace("Ann:0", "Ann:100")
+        app.query_one("#setup-blinds", Input).value = "2/4"
+        await keys(pilot, "enter")
+        assert "Ann adds 100 chips" in app.log_texts
+        live = app.live
+        assert live is not None and live_session.rules.big_blind == 4
+        ann = [
+            (e.kind, e.amount)
+            for e in live.events
+            if isinstance(e, Posted) and live_session.dealt[e.seat] == 0
+        ]
+        assert set(ann) == {(Forced.LIVE_BLIND, 4), (Forced.DEAD_BLIND, 2)}
+
+    drive(app, script)

@@ -40,24 +40,35 @@ class LiveSetup(LiveScreen):
         self.query_one("#setup-players", Input).focus()
         self._render_title()
 
-    def _seat_newcomers(self, players: list[tuple[str, int]], button: int) -> bool:
-        """Where the form only adds players to the game (the others, their stacks and the
-        button as they were), seat them as at a cash table: each posts a big blind to play
-        the next hand (RULES 10.1). False when the form makes a new game instead."""
+    def _keep_game(self, players: list[tuple[str, int]], button: int) -> bool:
+        """Where the form keeps the game's players in their order and the button where it
+        was, and only adds players or chips, go on with the game as a cash table does
+        (RULES 10.1): a newcomer posts a big blind to play the next hand; chips added are
+        a rebuy or top-up, and a player who went broke owes the blinds that passed. False
+        when the form makes a new game instead (the stacks cut, the seats or button moved).
+        """
         session = self.session
         assert session is not None
-        before = list(zip(session.names, session.stacks, strict=True))
-        staying = [player for player in players if player[0] in session.names]
-        if staying != before or len(players) == len(before) or button != session.button:
-            return False
+        before = dict(zip(session.names, session.stacks, strict=True))
+        staying = [(name, chips) for name, chips in players if name in before]
+        newcomers = [(name, chips) for name, chips in players if name not in before]
         names = [name for name, _ in players]
-        newcomers = [(name, chips) for name, chips in players if name not in session.names]
-        if len(set(names)) != len(names) or any(chips < 1 for _, chips in newcomers):
-            return False  # set_players says what is wrong, or seats a player with no chips
+        if (
+            [name for name, _ in staying] != list(session.names)
+            or button != session.button
+            or len(set(names)) != len(names)
+            or any(chips < before[name] for name, chips in staying)
+            or any(chips < 1 for _, chips in newcomers)
+        ):
+            return False  # a new game (set_players says what is wrong, if anything)
         for name, _ in newcomers:
-            check_name(name, RulesError)  # before any is seated: all or none
+            check_name(name, RulesError)  # before any change: all or none
+        for name, chips in staying:
+            if chips > before[name]:
+                session.rebuy(name, chips - before[name])
+                self._write_log(f"{name} adds {chips - before[name]} chips", "italic")
         for place, (name, chips) in enumerate(players):
-            if name not in session.names:
+            if name not in before:
                 session.add_player(name, chips, seat=place)
                 self._write_log(f"{name} joins and posts a big blind (RULES 10.1)", "italic")
         return True
@@ -83,7 +94,7 @@ class LiveSetup(LiveScreen):
                 )
             else:
                 self.session.rules = rules
-                if not self._seat_newcomers(players, int(button_text) - 1):
+                if not self._keep_game(players, int(button_text) - 1):
                     self.session.set_players(players, button=int(button_text) - 1)
         except (ValueError, BigblindError) as error:
             self.query_one("#setup-help", Static).update(

@@ -126,3 +126,58 @@ def test_the_player_offered_the_straddle_chooses(takes: bool) -> None:
 def test_no_straddle_is_offered_where_the_rules_have_none() -> None:
     session = LiveSession(RULES, [("Ann", 100), ("Bob", 100), ("Cy", 100)], button=0)
     assert session.straddle_offer() is None
+
+
+def bust_ann(session: LiveSession) -> None:
+    """Ann (3 chips, the button) goes all-in and loses to Cy, the big blind."""
+    live = session.start_hand()
+    for card in (None, "As", None, "7d", None, "Ah", None, "2c"):  # Bob, Cy, Dee, Ann ...
+        live.deal_hole(card=card)
+    live.act("fold")  # Dee
+    live.act("all-in")  # Ann
+    live.act("fold")  # Bob
+    live.act("call")  # Cy
+    while live.awaiting == "show":
+        live.show()
+    for street in ("3c 8d 9h", "Js", "Kd"):
+        live.deal_board(street)
+    session.finish_hand()
+
+
+def test_a_busted_player_who_rebuys_after_the_blinds_passed_owes_them() -> None:
+    # RULES 10.1: as at a cash table, blinds missed while a busted player had no chips are
+    # owed when they rebuy: a live big blind and a dead small blind.
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    session = LiveSession(RULES, players, button=0)
+    bust_ann(session)
+    assert session.stacks[0] == 0
+    for _ in range(3):  # the big blind and then the small blind pass Ann's seat
+        fold_around(session.start_hand())
+        session.finish_hand()
+    session.rebuy("Ann", 100)
+    assert session.stacks[0] == 100
+    live = session.start_hand()
+    assert 0 in session.dealt
+    assert (Forced.LIVE_BLIND, "Ann", 2) in posts(session, live)
+    assert (Forced.DEAD_BLIND, "Ann", 1) in posts(session, live)
+
+
+def test_a_busted_player_who_rebuys_at_once_owes_nothing() -> None:
+    # RULES 10.1: no blind passed, nothing is owed.
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    session = LiveSession(RULES, players, button=0)
+    bust_ann(session)
+    session.rebuy("Ann", 50)
+    live = session.start_hand()
+    assert [kind for kind, name, _ in posts(session, live) if name == "Ann"] == []
+
+
+def test_rebuys_are_checked() -> None:
+    session = LiveSession(RULES, [("Ann", 100), ("Bob", 100)])
+    with pytest.raises(RulesError, match="no player 'Cy'"):
+        session.rebuy("Cy", 10)
+    with pytest.raises(RulesError, match="1 or more"):
+        session.rebuy("Ann", 0)
+    session.start_hand()
+    with pytest.raises(IllegalActionError, match="between hands"):
+        session.rebuy("Ann", 10)
