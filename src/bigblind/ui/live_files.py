@@ -37,7 +37,7 @@ def append_hand(
     """Append hand ``number`` to the PHH file (with every ruling) and the PokerStars text,
     flushed; returns why the PHH could not be written (pot limit has no PHH variant)."""
     from bigblind.formats import pokerstars
-    from bigblind.formats.phh import dumps
+    from bigblind.formats.phh import section
 
     phh_file, stars_file = files
     names = list(live.names)
@@ -49,8 +49,8 @@ def append_hand(
         fields["_rulings"] = rulings
     problem = None
     try:
-        table = f"{'' if number == 1 else chr(10)}[{number}]\n" + dumps(live.hand, **fields)
-        append_text(phh_file, table)
+        # The finishing stacks last: a hand a crash cut short is found and left out.
+        append_text(phh_file, section(live.hand, number=number, **fields))
     except HistoryError as error:  # the PokerStars text is still written
         problem = str(error)
     stars = pokerstars.dumps(
