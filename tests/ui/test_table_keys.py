@@ -321,3 +321,44 @@ def test_an_away_person_sits_out_until_back(tmp_path: Path) -> None:
             assert app.text("message").startswith("Welcome back")
 
         play(app, script)
+
+
+# RULES 10.4: in a tournament the person's time bank is topped up at each new level, not
+# every N hands as at a cash table.
+def test_in_a_tournament_the_bank_is_topped_up_each_level(tmp_path: Path) -> None:
+    from bigblind.sessions.clock import BankToppedUp
+
+    config = GameConfig(
+        players=3,
+        seed=3,
+        bots=("station",),
+        speed=0,
+        clock=30.0,
+        tournament=True,
+        level_hands=2,
+        history_dir=tmp_path / "h",
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+    assert app.clock is not None and app.clock.settings.top_up_every is None
+
+    async def script(pilot: Pilot[None]) -> None:
+        levels: list[int] = []
+        for _ in range(200):
+            if app.state == "over" or len(game.history) >= 12:
+                break
+            await press(pilot, play_on_key(app))
+            level = game.current.level if game.current is not None else None
+            if level is not None and (not levels or levels[-1] != level):
+                levels.append(level)
+        assert app.clock is not None and len(levels) >= 3
+        top_ups = [e for e in app.clock.events if isinstance(e, BankToppedUp)]
+        assert top_ups == [BankToppedUp(30.0, "a new level")] * (len(levels) - 1)
+
+    play(app, script)
+
+
+def test_at_a_cash_table_the_bank_is_topped_up_every_ten_hands(tmp_path: Path) -> None:
+    # RULES 10.4: every N hands at a cash table.
+    app = TableApp(clocked_game(tmp_path, 3))
+    assert app.clock is not None and app.clock.settings.top_up_every == 10

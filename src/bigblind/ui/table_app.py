@@ -111,6 +111,10 @@ class TableApp(TableChoices):
             return
         self._shown = current
         self._logged = 0
+        if self.clock is not None and current.level is not None:
+            if self._clock_level is not None and current.level != self._clock_level:
+                self.clock.new_level()  # RULES 10.4: a tournament tops the bank up each level
+            self._clock_level = current.level
         self._write_log(f"━━ Hand #{current.number} ━━", "bold #fde68a")
         self._say("")
         self._step()
