@@ -362,3 +362,38 @@ def test_at_a_cash_table_the_bank_is_topped_up_every_ten_hands(tmp_path: Path) -
     # RULES 10.4: every N hands at a cash table.
     app = TableApp(clocked_game(tmp_path, 3))
     assert app.clock is not None and app.clock.settings.top_up_every == 10
+
+
+# RULES 10.4: away in a tournament, the person is dealt in and their turns time out at once
+# until they say they are back: s, at any time.
+def test_away_in_a_tournament_s_says_back(tmp_path: Path) -> None:
+    config = GameConfig(
+        players=3,
+        seed=3,
+        bots=("station",),
+        speed=0,
+        clock=30.0,
+        tournament=True,
+        history_dir=tmp_path / "h",
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        clock = app.clock
+        assert clock is not None
+        await press(pilot, "s")
+        assert app.text("message") == "In a tournament you are dealt every hand"
+        clock.mark_away(game.hero, time.monotonic())
+        if clock.turn is not None:  # the turn on now has no time either
+            clock.stop()
+            clock.start_turn(game.hero, now=time.monotonic())
+        while app.state != "between":
+            await pilot.pause(0.25)  # the person's turns time out at once
+            await settle(pilot)
+        assert " s  I'm back" in app.text("keys")
+        await press(pilot, "s")
+        assert not clock.is_away(game.hero)
+        assert app.text("message") == "Welcome back: your turns are timed again"
+
+    play(app, script)

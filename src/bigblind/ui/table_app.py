@@ -377,6 +377,12 @@ class TableApp(TableChoices):
             return
         game = self.game
         if not game.cash:
+            if self.clock is not None and self.clock.is_away(game.hero):
+                # RULES 10.4: dealt in while away, the person says they are back.
+                self.clock.back(game.hero)
+                self._say("Welcome back: your turns are timed again")
+                self._render()
+                return
             self._say("In a tournament you are dealt every hand")
             return
         if self.state not in ("between", "busted"):
