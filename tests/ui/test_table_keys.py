@@ -397,3 +397,20 @@ def test_away_in_a_tournament_s_says_back(tmp_path: Path) -> None:
         assert app.text("message") == "Welcome back: your turns are timed again"
 
     play(app, script)
+
+
+# RULES 10.4: timed out in the middle of a hand at a cash table, s says back at once.
+def test_away_during_a_cash_hand_s_says_back(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        clock = app.clock
+        assert clock is not None
+        clock.mark_away(game.hero, time.monotonic())
+        await press(pilot, "s")
+        assert not clock.is_away(game.hero) and not game.sitting_out
+        assert app.text("message") == "Welcome back: your turns are timed again"
+
+    play(app, script)

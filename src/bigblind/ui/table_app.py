@@ -376,13 +376,15 @@ class TableApp(TableChoices):
         if self._showdown(muck=False):
             return
         game = self.game
+        clock = self.clock
+        if clock is not None and clock.is_away(game.hero) and not game.sitting_out:
+            # RULES 10.4: dealt in while away (a tournament, or the hand they timed out
+            # in), the person says they are back.
+            clock.back(game.hero)
+            self._say("Welcome back: your turns are timed again")
+            self._render()
+            return
         if not game.cash:
-            if self.clock is not None and self.clock.is_away(game.hero):
-                # RULES 10.4: dealt in while away, the person says they are back.
-                self.clock.back(game.hero)
-                self._say("Welcome back: your turns are timed again")
-                self._render()
-                return
             self._say("In a tournament you are dealt every hand")
             return
         if self.state not in ("between", "busted"):

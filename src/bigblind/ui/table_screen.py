@@ -387,8 +387,8 @@ class TableScreen(ScreenApp):
             return [("b", "rebuy"), ("s", "sit out"), ("q", "quit")]
         if self.state == "between":
             sit = [("s", "come back" if game.sitting_out else "sit out")] if game.cash else []
-            if not game.cash and self.clock is not None and self.clock.is_away(game.hero):
-                sit = [("s", "I'm back")]  # away in a tournament (RULES 10.4)
+            if self.clock is not None and self.clock.is_away(game.hero) and not game.sitting_out:
+                sit = [("s", "I'm back")]  # away, still dealt in (RULES 10.4)
             return [("n", "next hand"), *sit, ("q", "quit")]
         if self.state == "over":
             out = game.tournament is not None and game.hero_place is not None
