@@ -202,6 +202,8 @@ class LiveSession:
         try:
             plan = self._table.plan_deal(straddle=straddle)
         except TableError as error:
+            if self._table.can_deal():  # a straddle where none is offered
+                raise RulesError(str(error)) from None
             raise RulesError(f"a hand needs two players with chips: {error}") from None
         dealt = plan.layout.dealt
         labels = tuple(f"{self._names[s]} (seat {s + 1})" for s in dealt)
