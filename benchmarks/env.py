@@ -9,7 +9,8 @@ preceded by ``env.last()`` as in PettingZoo's documented loop.
 
 Each environment runs for ``--seconds`` seconds, ``--repeats`` times, the
 two taking turns; the median rates are reported, and the ratio is the median
-of the repeats' ratios.
+of the repeats' ratios. bigblind runs in the form installed (pure Python or
+compiled), which the output names.
 
     python benchmarks/env.py
     python benchmarks/env.py --seconds 2 --repeats 7 --json
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -91,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds and --repeats must be positive")
-    warnings.simplefilter("ignore")  # gymnasium's notes on box precision, pygame's banner
+    warnings.simplefilter("ignore")  # gymnasium's notes on box precision
+    # pygame greets on stdout when imported, which would break the --json line.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     makers = [make_bigblind]
     try:
@@ -114,8 +118,12 @@ def main(argv: list[str] | None = None) -> int:
         else None
     )
 
+    import bigblind
+
+    form = "compiled" if bigblind.__compiled__ else "pure Python"
     if args.json:
         result = {
+            "bigblind_form": form,
             "bigblind_steps_per_s": round(ours, 1),
             "pettingzoo_steps_per_s": None if theirs is None else round(theirs, 1),
             "ratio": None if ratio is None else round(ratio, 2),
@@ -123,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
         return 0
     print(f"{PLAYERS} players, no limit, one hand per episode, random legal actions")
+    print(f"bigblind is {form} here")
     runs = ", ".join(f"{r:,.0f}" for r in our_rates)
     print(f"bigblind:   {ours:>9,.0f} steps/s (median of {runs})")
     if theirs is not None and ratio is not None:

@@ -25,6 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--players", type=int, default=2, help="seats; tag bots fill the others")
     args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error(f"--hands {args.hands}: play at least 1 hand")
+    if not 2 <= args.players <= 10:
+        parser.error(f"--players {args.players}: the table seats 2 to 10")
 
     game = SingleAgentEnv(players=args.players, bots="tag")
     rng = np.random.default_rng(args.seed)

@@ -74,6 +74,13 @@ def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
         (["acpc", "dealer", "holdem.limit.3p.game", "--hands", "0"], "at least 1 hand"),
         (["acpc", "dealer", "holdem.limit.3p.game", "--log", "/no/such/dir/x.log"], "cannot write"),
         (["acpc", "play", "holdem.limit.3p.game", "localhost", "1", "--bot", "shark"], "no bot"),
+        (["acpc", "play", "holdem.limit.3p.game", "localhost", "70000"], "PORT 70000: give a"),
+        (["acpc", "play", "holdem.limit.3p.game", "localhost", "-1"], "PORT -1: give a"),
+        (["acpc", "dealer", "holdem.nolimit.6p.game", "--port", "65535"], "at most 65530"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--timeout", "inf"], "--timeout inf"),
+        (["acpc", "dealer", "holdem.limit.3p.game", "--timeout", "1e10"], "at most 1000000"),
+        (["acpc", "dealer", "/"], "'/' is a folder, not a file"),
+        (["acpc", "replay", "holdem.limit.3p.game", "/"], "/: a folder, not a log file"),
     ],
 )
 def test_errors_are_one_clear_line(argv: list[str], message: str) -> None:
@@ -153,6 +160,20 @@ def test_ctrl_c_stops_the_dealer_with_one_line() -> None:
     last = done.stderr.splitlines()[-1]
     assert last == "bigblind acpc dealer: stopped (Ctrl-C); the match stopped"
     assert "Traceback" not in done.stderr
+
+
+def test_unreadable_logs_alone_exit_2_as_bigblind_replay_does(tmp_path: Path) -> None:
+    log = tmp_path / "binary.log"
+    log.write_bytes(b"STATE:\xff\xfe")
+    code, out, err = _run(["acpc", "replay", "holdem.limit.2p.reverse_blinds.game", str(log)])
+    assert code == 2 and "hold no STATE line" in err
+    assert out == (
+        f"{log}: cannot read: not UTF-8 text (invalid start byte)\n"
+        "0 hands replayed, 0 mismatched, 0 skipped, 1 file unreadable\n"
+    )
+    phh = tmp_path / "binary.phh"
+    phh.write_bytes(b"STATE:\xff\xfe")
+    assert _run(["replay", str(phh)])[0] == code
 
 
 def test_logs_without_hands_exit_2(tmp_path: Path) -> None:

@@ -107,3 +107,37 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "replay" in capsys.readouterr().out
     assert main(["replay"]) == 2  # PATH is required
     assert "the following arguments are required: PATH" in capsys.readouterr().err
+
+
+def test_replay_leaves_out_a_last_hand_cut_short_while_saving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Session files are appended hand by hand so that a crash loses at most the hand being
+    # written: replay reads the whole hands of such a file and says the last one is lost.
+    from bigblind import Deck, Hand, Rules
+    from bigblind.formats.phh import append
+
+    session = tmp_path / "play.phhs"
+    for number in (1, 2):
+        hand = Hand(Rules.no_limit(blinds=(1, 2)), [50, 50], deck=Deck.shuffled(number))
+        hand.fold()
+        append(session, hand, number=number, players=["ann", "bob"])
+    text = session.read_text()
+    second = text.index("[2]")
+    cut = tmp_path / "cut.phhs"
+    ends = [
+        text.index("blinds_or", second) + 3,  # inside a key
+        text.index("[50, 50]", second) + 4,  # inside an array
+        text.index('"d dh p2', second) + 5,  # inside a string
+    ]
+    for end in ends:
+        cut.write_text(text[:end])
+        assert main(["replay", str(cut)]) == 0, text[:end]
+        out, err = capsys.readouterr()
+        assert out == "1 hand replayed, 0 mismatched, 0 skipped\n"
+        assert err == f"{cut}: the last hand was cut short while being saved: left out\n"
+    # Damage before the last hand is no crash: the file stays unreadable.
+    cut.write_text(text[: second - 30] + text[second:])
+    assert main(["replay", str(cut)]) == 2
+    out, _ = capsys.readouterr()
+    assert f"{cut}: cannot read: not a PHH file" in out

@@ -161,3 +161,29 @@ def test_bad_runs_and_missing_ray_are_reported(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setitem(sys.modules, "ray", None)
     code, out, err = play("--runs", "3", "--backend", "ray")
     assert code == 2 and not out and "pip install 'bigblind[distributed]'" in err
+
+
+@pytest.mark.parametrize("runs", ["1", "2"])
+def test_hand_for_hand_reaches_the_tournament(runs: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # RULES 8.3: the bubble played hand for hand is offered from the command line too,
+    # for one tournament and for a series.
+    import bigblind.bots.series
+    import bigblind.cli.tournament
+    from bigblind.sessions import Tournament
+
+    made: list[bool] = []
+
+    class Recording(Tournament):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            made.append(bool(kwargs.get("hand_for_hand")))
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bigblind.cli.tournament, "Tournament", Recording)
+    monkeypatch.setattr(bigblind.bots.series, "Tournament", Recording)
+    for flag, expected in (([], False), (["--hand-for-hand"], True)):
+        made.clear()
+        code, out, _ = play(
+            "--players", "12", "--table-size", "3", "--seed", "4", "--runs", runs, "--json", *flag
+        )
+        assert code == 0 and out
+        assert made and set(made) == {expected}

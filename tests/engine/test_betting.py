@@ -162,3 +162,21 @@ def test_a_seat_that_does_not_exist_is_refused(seat: Any) -> None:
     hand = Hand(BLINDS, [400, 400, 400], deck=Deck.shuffled(seed=11))
     with pytest.raises(IllegalActionError, match="does not exist: seats are 0 to 2"):
         hand.act("call", seat=seat)
+
+
+# RULES 4.4: True and 1.0 equal 1 but are no seat numbers, even when seat 1 is due.
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_seat_equal_to_the_one_due_but_no_number_is_refused(seat: Any) -> None:
+    hand = Hand(BLINDS, [400, 400, 400], button=2, deck=Deck.shuffled(seed=12))
+    hand.call()  # seat 2, the button
+    hand.call()  # seat 0, the small blind
+    assert hand.actor == 1
+    before = hand.events
+    with pytest.raises(IllegalActionError, match=r"seat (True|1\.0) does not exist"):
+        hand.act("call", seat=seat)
+    with pytest.raises(IllegalActionError, match="does not exist"):
+        hand.kill(seat)
+    assert hand.events == before
+    manual = Hand(BLINDS, [400, 400], button=0, dealing="manual")
+    with pytest.raises(IllegalActionError, match="does not exist"):
+        manual.deal_hole(seat, "AsAd")

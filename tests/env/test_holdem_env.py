@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -15,6 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from bigblind.engine import Structure
 from bigblind.env import ACTIONS, SingleAgentEnv, env, raw_env
 from bigblind.env.holdem import HoldemEnv
+from bigblind.errors import BigblindError
 
 
 @pytest.mark.parametrize(
@@ -71,6 +73,50 @@ def test_a_session_ends_when_one_player_has_every_chip() -> None:
     assert game.agents == []
     assert sorted(totals.values())[:3] == [-2.0, -2.0, -2.0]
     assert max(totals.values()) == 6.0
+
+
+def test_the_button_moves_one_seat_each_hand_of_a_session() -> None:
+    # RULES 2.1: the button goes to the next player still in after every hand.
+    game = raw_env(players=4, episode="session", stack_bb=3, max_hands=10_000)
+    game.reset(seed=11)
+    rng = np.random.default_rng(3)
+    buttons: list[tuple[str, list[str]]] = []
+    hand = None
+    for _agent in game.agent_iter(20_000):
+        if game.hand is not hand:
+            hand = game.hand
+            assert hand is not None
+            seated = [a for a in game.possible_agents if game._seat(a) is not None]
+            buttons.append((seated[hand.button], seated))
+        observation, _, done, cut, _ = game.last()
+        if done or cut:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert len(buttons) > 5
+    for (before, _), (after, seated) in itertools.pairwise(buttons):
+        order = game.possible_agents
+        following = order[order.index(before) + 1 :] + order[: order.index(before) + 1]
+        assert after == next(a for a in following if a in seated)
+
+
+def test_each_episode_draws_its_button_from_the_seed() -> None:
+    buttons = []
+    for _ in range(2):
+        game = raw_env(players=6)
+        game.reset(seed=5)
+        first = game.hand
+        game.reset(seed=6)
+        assert first is not None and game.hand is not None
+        buttons.append((first.button, game.hand.button))
+    assert buttons[0] == buttons[1]
+    many = set()
+    game = raw_env(players=6)
+    for seed in range(40):
+        game.reset(seed=seed)
+        assert game.hand is not None
+        many.add(game.hand.button)
+    assert many == set(range(6))
 
 
 def test_presets_become_legal_amounts_by_rules_5_7() -> None:
@@ -154,12 +200,32 @@ def test_single_agent_rewards_match_the_hand() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(ValueError, match="2 to 10"):
+    with pytest.raises(BigblindError, match="2 to 10"):
         raw_env(players=11)
-    with pytest.raises(ValueError, match="one per other seat"):
+    with pytest.raises(BigblindError, match="one per other seat"):
         SingleAgentEnv(players=3, bots=["tag"])
-    with pytest.raises(ValueError, match="no bot 'shark'"):
+    with pytest.raises(BigblindError, match="no bot 'shark'"):
         SingleAgentEnv(players=3, bots="shark")
+    with pytest.raises(BigblindError, match="no bot 'shark'"):  # any seat's name, not the first
+        SingleAgentEnv(players=3, bots=["tag", "shark"])
+    with pytest.raises(BigblindError, match="seat 3: the agent's seat is 0 to 2"):
+        SingleAgentEnv(players=3, seat=3)
+
+
+def test_position_counts_seats_left_of_the_button() -> None:
+    # RULES 2.2, 2.3: 0 is the small blind, n-1 the button; heads-up the button is the
+    # small blind, so there 0 is the big blind.
+    for players in (2, 3, 6):
+        game = raw_env(players=players)
+        game.reset(seed=players)
+        hand = game.hand
+        assert hand is not None
+        for seat, agent in enumerate(game.possible_agents):
+            position = game.observe(agent)["position"]
+            if seat == hand.button:
+                assert position == players - 1
+            if hand.bets[seat] == 2:  # the big blind
+                assert position == (0 if players == 2 else 1)
 
 
 def test_a_masked_action_ends_the_episode_with_a_penalty() -> None:
@@ -196,3 +262,37 @@ def test_the_example_prints_big_blinds_per_100_hands(capsys: pytest.CaptureFixtu
     assert module.main(["--hands", "30", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert re.fullmatch(r"random agent vs tag: [+-]\d+\.\d bb/100 over \d+ hands\n", out)
+    for bad in (["--hands", "0"], ["--players", "1"], ["--players", "11"]):
+        with pytest.raises(SystemExit) as stopped:
+            module.main(bad)
+        assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--hands 0: play at least 1 hand" in err and "Traceback" not in err
+
+
+def test_the_benchmark_prints_one_json_object_with_both_environments() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parents[2] / "benchmarks" / "env.py"
+    # PettingZoo silences pygame in this process; the benchmark must do it itself.
+    environment = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    done = subprocess.run(
+        [sys.executable, str(script), "--seconds", "0.05", "--repeats", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        env=environment,
+    )
+    result = json.loads(done.stdout)  # nothing else on stdout (pygame's greeting included)
+    assert set(result) == {
+        "bigblind_form",
+        "bigblind_steps_per_s",
+        "pettingzoo_steps_per_s",
+        "ratio",
+    }
+    assert result["bigblind_steps_per_s"] > 0 and result["pettingzoo_steps_per_s"] > 0

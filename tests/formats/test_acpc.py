@@ -20,11 +20,13 @@ from bigblind.formats.acpc import (
     UnsupportedGameError,
     format_betting,
     load_gamedef,
+    parse_action,
     parse_betting,
     parse_gamedef,
     parse_matchstate,
     parse_response,
     parse_state_line,
+    split_response,
 )
 
 NL2 = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
@@ -42,6 +44,52 @@ def test_shipped_games_load_and_round_trip(name: str) -> None:
     game = load_gamedef(name)
     assert parse_gamedef(game.dumps()) == game
     assert game.num_rounds == 4 and game.num_board_cards == (0, 3, 1, 1)
+
+
+_LIMIT = {"raise_sizes": (10, 10, 20, 20), "max_raises": (3, 4, 4, 4)}
+_NO_LIMIT = {"raise_sizes": (0, 0, 0, 0), "max_raises": (255,) * 4}
+_STANDARD_FIELDS = {
+    "holdem.limit.2p.reverse_blinds.game": {
+        "betting": "limit", "num_players": 2, "stacks": (2**31 - 1,) * 2, "blinds": (10, 5),
+        "first_player": (1, 0, 0, 0), **_LIMIT,
+    },
+    "holdem.nolimit.2p.reverse_blinds.game": {
+        "betting": "nolimit", "num_players": 2, "stacks": (20000, 20000), "blinds": (100, 50),
+        "first_player": (1, 0, 0, 0), **_NO_LIMIT,
+    },
+    "holdem.limit.3p.game": {
+        "betting": "limit", "num_players": 3, "stacks": (2**31 - 1,) * 3, "blinds": (5, 10, 0),
+        "first_player": (2, 0, 0, 0), **_LIMIT,
+    },
+    "holdem.nolimit.3p.game": {
+        "betting": "nolimit", "num_players": 3, "stacks": (20000,) * 3, "blinds": (50, 100, 0),
+        "first_player": (2, 0, 0, 0), **_NO_LIMIT,
+    },
+    "holdem.nolimit.6p.game": {
+        "betting": "nolimit", "num_players": 6, "stacks": (20000,) * 6,
+        "blinds": (50, 100, 0, 0, 0, 0), "first_player": (2, 0, 0, 0), **_NO_LIMIT,
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", STANDARD_GAMES)
+def test_shipped_files_hold_the_acpc_servers_parameters(name: str) -> None:
+    # The ACPC server's own five hold'em games, field by field (firstPlayer 0-based here).
+    game = load_gamedef(name)
+    common = {"num_rounds": 4, "num_suits": 4, "num_ranks": 13, "num_hole_cards": 2}
+    expected = {**common, "num_board_cards": (0, 3, 1, 1), **_STANDARD_FIELDS[name]}
+    assert {key: getattr(game, key) for key in expected} == expected
+    assert game.name == name
+
+
+def test_a_folder_is_not_a_game_definition(tmp_path: object) -> None:
+    with pytest.raises(GameDefError, match="is a folder, not a file"):
+        load_gamedef(str(tmp_path))
+
+
+def test_pot_limit_games_are_refused() -> None:
+    with pytest.raises(UnsupportedGameError, match="pot-limit"):
+        parse_gamedef(NL2.dumps().replace("nolimit", "potlimit"))
 
 
 def test_a_path_is_accepted_as_well_as_a_name(tmp_path: object) -> None:
@@ -175,6 +223,40 @@ def test_response_and_action_letters_as_the_acpc_server_reads_them() -> None:
     assert [str(a) for r in parse_betting("kcbfK", no_limit=False) for a in r] == list("ccrfc")
 
 
+def test_an_answer_is_split_after_the_states_four_fields() -> None:
+    # The ACPC dealer reads the state, then ':' and an action; what follows is ignored.
+    state, action = parse_response("MATCHSTATE:0:0::TdAs|:r300:because", no_limit=True)
+    assert (str(state), action) == ("MATCHSTATE:0:0::TdAs|", Action("r", 300))
+    assert split_response("MATCHSTATE:0:0::TdAs|") == ("MATCHSTATE:0:0::TdAs|", None)
+    assert split_response("MATCHSTATE:0:0::TdAs|:") == ("MATCHSTATE:0:0::TdAs|", "")
+    with pytest.raises(ProtocolError, match="expected <match state>:<action>"):
+        parse_response("MATCHSTATE:0:0::TdAs|", no_limit=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "used"),
+    [
+        ("R300", Action("r", 300), 4),
+        ("B300", Action("r", 300), 4),
+        ("r 300", Action("r", 300), 5),  # C's "%d" skips spaces ...
+        ("r+300c", Action("r", 300), 5),  # ... and reads a sign
+        ("r-5", Action("r", -5), 3),  # a size out of range is the dealer's to fix
+        ("F", Action("f"), 1),
+        ("K", Action("c"), 1),
+    ],
+)
+def test_no_limit_sizes_are_read_as_the_acpc_server_reads_them(
+    text: str, action: Action, used: int
+) -> None:
+    assert parse_action(text, no_limit=True) == (action, used)
+
+
+@pytest.mark.parametrize("text", ["r", "r-", "r x", "", "x300"])
+def test_unreadable_no_limit_actions_raise(text: str) -> None:
+    with pytest.raises(ProtocolError, match="cannot read action"):
+        parse_action(text, no_limit=True)
+
+
 def test_state_lines_round_trip_with_fractional_values() -> None:
     line = "STATE:3:r300c/cc/cc/cc:9hQd|9sQc/2c3c4c/5d/Kh:0|0:a|b"
     assert str(parse_state_line(line, no_limit=True)) == line
@@ -224,6 +306,7 @@ def test_fix_moves_raise_sizes_into_range_and_illegal_folds_to_calls() -> None:
     hand.apply(Action("c"))
     assert hand.fix(Action("f")) == (Action("c"), "fold when checking is free, changed to call")
     assert hand.fix(Action("r", 300)) == (Action("r", 300), None)
+    assert hand.fix(Action("r", -5)) == (Action("r", 200), "raise to -5 increased to 200")
 
 
 def test_apply_refuses_illegal_actions_and_leaves_the_hand() -> None:

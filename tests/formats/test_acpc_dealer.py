@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import socket
 import threading
@@ -12,6 +13,7 @@ import pytest
 from bigblind.bots import make_bot
 from bigblind.bots.acpc_client import ClientResult, play_match
 from bigblind.cli.acpc import replay_log
+from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
@@ -147,6 +149,55 @@ def test_malformed_answers_are_handled_as_the_acpc_dealer_does() -> None:
     assert [replay_log(game, line) for line in states] == [None] * len(states)
 
 
+def test_illegal_actions_become_calls_and_answers_are_read_as_the_acpc_dealer_reads_them() -> None:
+    # The ACPC dealer: a raise past the cap or a fold when checking is free is an invalid
+    # action and becomes a call; after the state and ':' only the action is read.
+    game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
+    warnings: list[str] = []
+    scripts: list[Callable[[str], list[str]]] = [
+        lambda s: [f"{s}:R:thinking"],  # upper case, and text after the action ignored
+        lambda s: [f"{s}:r"],  # the fourth bet: the cap
+        lambda s: [f"{s}:f"],  # on the flop, after a check: a call
+    ]
+    log = io.StringIO()
+    with Dealer(game, hands=2, seed=3, timeout=30, warn=warnings.append) as dealer:
+        # Seat 1 re-raises, then raises past maxRaises 3 (a call), then checks.
+        raiser = _Scripted(game, dealer.ports[0], [lambda s: [f"{s}:r"]] * 2)
+        scripted = _Scripted(game, dealer.ports[1], scripts)
+        threads = [_start(raiser.run), _start(scripted.run)]
+        match = dealer.run(log)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert warnings == [
+        "hand 0, seat 1 (seat1): r: raise not allowed, changed to call",
+        "hand 0, seat 2 (seat2): f: fold when checking is free, changed to call",
+    ]
+    assert match.changed_actions == 2
+    states = [line for line in log.getvalue().splitlines() if line.startswith("STATE")]
+    assert states[0].split(":")[2] == "rrrc/cc/cc/cc"
+    assert [replay_log(game, line) for line in states] == [None] * 2
+
+
+def test_no_limit_sizes_with_spaces_signs_and_trailing_text_are_read() -> None:
+    game = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
+    warnings: list[str] = []
+    scripts: list[Callable[[str], list[str]]] = [
+        lambda s: [f"{s}:r 300:because"],  # read as r300
+        lambda s: [f"{s}:r-5"],  # read, then raised to the minimum
+    ]
+    log = io.StringIO()
+    with Dealer(game, hands=1, seed=3, timeout=30, warn=warnings.append) as dealer:
+        caller = _Scripted(game, dealer.ports[0], [lambda s: [f"{s}:c"]] * 4)
+        scripted = _Scripted(game, dealer.ports[1], scripts)
+        threads = [_start(caller.run), _start(scripted.run)]
+        dealer.run(log)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert warnings == ["hand 0, seat 2 (seat2): r-5: raise to -5 increased to 400"]
+    state = next(line for line in log.getvalue().splitlines() if line.startswith("STATE"))
+    assert state.split(":")[2].startswith("r300c/cr400")
+
+
 def test_a_client_that_disconnects_stops_the_match_after_the_hands_finished() -> None:
     game = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
     log = io.StringIO()
@@ -176,6 +227,33 @@ def test_a_client_that_does_not_answer_in_time_stops_the_match() -> None:
         sock.close()
 
 
+def test_ignored_lines_do_not_stretch_the_time_for_an_answer() -> None:
+    # The timeout holds for the answer: comments and stale lines do not restart it.
+    game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
+    stop, quiet = threading.Event(), threading.Event()
+    with Dealer(game, hands=3, seed=1, timeout=1.0) as dealer:
+        _start(_bot_client, game, dealer.ports[0], 1, {})
+        sock = socket.create_connection(("127.0.0.1", dealer.ports[1]))
+        sock.sendall(b"VERSION:2.0.0\r\n")
+
+        def chatter() -> None:
+            # A comment every tenth of a second for 30 seconds, then silence.
+            with contextlib.suppress(OSError):
+                for _ in range(300):
+                    if stop.wait(0.1):
+                        return
+                    sock.sendall(b"# still thinking\r\n")
+            quiet.set()
+
+        _start(chatter)
+        with pytest.raises(DealerError, match="disconnected or timed out in hand 0"):
+            dealer.run()
+        chattering = not quiet.is_set()
+        stop.set()
+        sock.close()
+    assert chattering  # the dealer gave up while the comments still came
+
+
 def test_a_wrong_version_line_is_refused() -> None:
     game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
     with Dealer(game, hands=1, seed=1, timeout=5) as dealer:
@@ -195,3 +273,33 @@ def test_bad_settings_are_refused() -> None:
         Dealer(game, hands=0, seed=1)
     with pytest.raises(DealerError, match="one first port or 3 ports"):
         Dealer(game, hands=1, seed=1, ports=[0, 0])
+    with pytest.raises(DealerError, match="at most 65533"):
+        Dealer(game, hands=1, seed=1, ports=[65534])
+    with pytest.raises(DealerError, match="each must be 0 to 65535"):
+        Dealer(game, hands=1, seed=1, ports=[0, 0, -1])
+    for timeout in (0, float("inf"), float("nan"), 1e10):
+        with pytest.raises(DealerError, match="give seconds above 0"):
+            Dealer(game, hands=1, seed=1, timeout=timeout)
+
+
+def test_a_client_of_another_game_says_which_game_it_expected() -> None:
+    dealt = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
+    mine = load_gamedef("holdem.nolimit.3p.game")
+    with Dealer(dealt, hands=1, seed=1, timeout=30) as dealer:
+        _start(_bot_client, dealt, dealer.ports[0], 1, {})
+        errors: list[str] = []
+        port = dealer.ports[1]
+
+        def wrong_game() -> None:
+            try:
+                play_match(mine, "127.0.0.1", port, make_bot("tag", seed=1))
+            except BigblindError as error:
+                errors.append(str(error))
+
+        client = _start(wrong_game)
+        with pytest.raises(DealerError, match="seat 2"):
+            dealer.run()
+    client.join(timeout=30)
+    assert dealer.ports[1] == port  # still known once the listeners have closed
+    assert len(errors) == 1 and "not for a 3-player game" in errors[0]
+    assert errors[0].endswith("(is holdem.nolimit.3p.game the dealer's game?)")

@@ -212,3 +212,16 @@ def test_any_text_reads_or_fails_cleanly(text: str) -> None:
             pokerstars.replay(history)
     except HistoryError as error:
         assert len(str(error).splitlines()) == 1, str(error)
+
+
+# Any text fit to seat may be a name: 'd' and 'p2' are players, not PHH's dealer and seat
+# tokens (read as the dealer, a player named 'd' had their call dealt as a board card).
+@pytest.mark.parametrize("names", [["p2", "d"], ["d", "p1"], ["d1", "d"]])
+def test_names_that_look_like_phh_actors_are_players(names: list[str]) -> None:
+    hand = Hand(Rules.no_limit(blinds=(1, 2)), [40, 70], button=0, deck=Deck.shuffled(seed=11))
+    hand.all_in()
+    hand.call()
+    text = pokerstars.dumps(hand, hand_id=1, table="T", players=names, when=WHEN)
+    (history,) = pokerstars.loads(text)
+    assert history.players == (names[1], names[0])  # the big blind first, as PHH orders
+    replays_as_filed(history)

@@ -92,3 +92,25 @@ def test_a_show_twice_is_refused() -> None:
     lines[shows[0]] = lines[shows[-1]]  # the last player shows twice, the first never
     with pytest.raises(HistoryError):
         phh.replay(phh.loads("".join(lines))[0])
+
+
+# RULES 6.7 in PokerStars text: after an all-in the shows may be listed in any order; every
+# order replays to the same result.
+def test_pokerstars_all_in_shows_in_any_order_replay_alike() -> None:
+    from datetime import datetime
+
+    from bigblind.formats import pokerstars
+
+    hand = all_in_preflop()
+    names = ["ann", "bob", "cy", "dee"]
+    text = pokerstars.dumps(hand, hand_id=1, table="T", players=names, when=datetime(2026, 1, 1))
+    lines = text.splitlines(keepends=True)
+    shows = [i for i, line in enumerate(lines) if ": shows [" in line]
+    assert len(shows) == 4
+    for order in itertools.permutations(range(4)):
+        out = list(lines)
+        for at, pick in zip(shows, order, strict=True):
+            out[at] = lines[shows[pick]]
+        (history,) = pokerstars.loads("".join(out))
+        again = pokerstars.replay(history)
+        assert pokerstars.results_match(history, again), order

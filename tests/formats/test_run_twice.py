@@ -87,3 +87,29 @@ def test_pokerstars_writes_first_and_second_boards_and_reads_them_back(
     assert history.runs == 2
     again = pokerstars.replay(history)
     assert pokerstars.results_match(history, again) and again.boards == hand.boards
+
+
+# RULES 10.3 in PokerStars' summary: a seat that won on the second board alone is named with
+# the hand it made there, not with its hand on the first board.
+def test_pokerstars_names_a_second_run_win_by_the_second_board() -> None:
+    hand = Hand(
+        Rules.no_limit(blinds=(1, 2)),
+        [100, 100],
+        button=0,
+        dealing="manual",
+        offer_run_twice=True,
+    )
+    hand.deal_hole(1, "AsAd")
+    hand.deal_hole(0, "KsKd")
+    hand.all_in()
+    hand.call()
+    hand.run_twice()
+    for cards in ("2c7d9h", "Th", "3c", "Kh8d4s", "5c", "6d"):
+        hand.deal_board(cards)
+    text = pokerstars.dumps(hand, hand_id=1, table="T", players=["kay", "ace"], when=WHEN)
+    summary = text.split("*** SUMMARY ***")[1].splitlines()
+    kay = "Seat 1: kay (button) (small blind) showed [Ks Kd] and won (100)"
+    assert f"{kay} with three of a kind, Kings" in summary
+    assert "Seat 2: ace (big blind) showed [As Ad] and won (100) with a pair of Aces" in summary
+    (history,) = pokerstars.loads(text)
+    assert pokerstars.results_match(history, pokerstars.replay(history))

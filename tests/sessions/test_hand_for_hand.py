@@ -115,3 +115,48 @@ def test_a_tournament_played_hand_for_hand_places_everyone_and_pays_the_pool() -
         assert sorted(p for g in groups for p in g) == list(range(1, 15))
         for group in groups:
             assert sum(1 for f in results if f.places == group) == len(group)
+
+
+def bust_the_player_with(t: Tournament, chips: int) -> str:
+    """At the next table the player with ``chips`` goes all-in against the biggest stack
+    and loses; the others fold. Returns the name of the player out."""
+    table = t.next_table()
+    layout = table.layout()
+    stacks = {seat: table.player(seat).stack for seat in layout.dealt}  # type: ignore[union-attr]
+    (loser,) = [seat for seat, stack in stacks.items() if stack == chips]
+    winner = max((seat for seat in stacks if seat != loser), key=lambda seat: stacks[seat])
+    holes = {loser: "7c2d", winner: "AsAh"}
+    spare = iter(["4c5d", "4h6d"])
+    by_hand_seat = [holes.get(seat) or next(spare) for seat in layout.dealt]
+    deck = stacked_deck(by_hand_seat, "3c8d9hJsKd", button=layout.engine_button)
+    playing, current = t.start_hand(deck=deck)
+    assert playing is table
+
+    def decide(view: HandView) -> str:
+        assert view.legal is not None
+        if current.table_seat(view.seat) in (loser, winner):
+            if view.legal.can_raise:
+                return "all-in"
+            return "call" if view.legal.call is not None else "check"
+        return "fold" if view.legal.fold else "check"
+
+    name = table.player(loser).name  # type: ignore[union-attr]
+    table.play_turns(decide)
+    t.finish_hand()
+    return name
+
+
+def test_out_in_one_round_with_other_stacks_the_larger_finishes_higher() -> None:
+    # RULES 8.3 (TDA 21): out at different tables in one hand-for-hand round, the players
+    # are placed by their stacks at the start of their hands, the larger higher.
+    t = tournament(hand_for_hand=True)
+    for _ in range(2):  # a round of folds leaves stacks of 90, 100 and 110 at each table
+        table, _current = t.start_hand()
+        table.play_turns(lambda view: "fold" if view.legal and view.legal.fold else "check")
+        t.finish_hand()
+    assert t.in_step and not t.results
+    smaller = bust_the_player_with(t, 90)
+    assert not t.results  # waits for the round's other hand
+    larger = bust_the_player_with(t, 100)
+    places = {f.name: (f.places, f.payout) for f in t.results}
+    assert places == {larger: ((5,), 10), smaller: ((6,), 0)}

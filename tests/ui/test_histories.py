@@ -140,3 +140,23 @@ def test_a_seen_hand_never_shows_another_seats_hidden_cards(seed: int, seat: int
             assert all(card is None for card in event.cards)
     watcher = SeenHand(hand, None)
     assert all(e.card is None for e in watcher.events if isinstance(e, HoleDealt))
+
+
+# A crash while a hand is written loses that hand only: cut at any line of the last hand,
+# the player's file and the house's read back with that hand left out and the others whole.
+def test_a_hand_cut_short_anywhere_is_left_out(tmp_path: Path) -> None:
+    from bigblind.formats.phh import loads_appended
+
+    game = new_game(tmp_path)
+    play_hands(game, 3)
+    assert game.files.house is not None
+    for path in (game.files.phh, game.files.house):
+        text = path.read_text(encoding="utf-8")
+        last = text.index("[3]")
+        whole = [h.finishing_stacks for h in loads(text)]
+        cuts = [i + 1 for i, ch in enumerate(text) if ch == "\n" and last <= i < len(text) - 2]
+        assert len(cuts) > 10
+        for cut in cuts:
+            session = loads_appended(text[:cut])
+            assert session.partial is not None, text[last:cut]
+            assert [h.finishing_stacks for h in session.hands] == whole[:2]

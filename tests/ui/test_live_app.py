@@ -306,3 +306,162 @@ def test_without_run_twice_the_board_is_dealt_at_once(tmp_path: Path) -> None:
         assert app.text("step") == "▶ Burn a card and deal the flop"
 
     drive(app, script)
+
+
+# RULES 9: the dealer undoes the last step (an action, a card, a ruling), any number of times
+# back to the start of the hand; the undo stays in the hand's record and in its PHH file.
+def test_the_dealer_undoes_steps_and_the_record_keeps_the_undos(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert " z  undo" not in app.text("keys")  # nothing to undo at the start
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: the hand is at its start"
+        await keys(pilot, *["enter"] * 6)
+        assert app.text("step") == "▶ Ann (seat 1) to act: fold, call 2, raise to 4-100"
+        assert " z  undo" in app.text("keys")
+        await entry(pilot, "r", "8")  # Ann raises
+        assert app.text("step").startswith("▶ Bob (seat 2) to act")
+        await keys(pilot, "z")
+        assert app.text("message") == "Undone: a raise (8)"
+        assert app.text("step") == "▶ Ann (seat 1) to act: fold, call 2, raise to 4-100"
+        assert app.log_texts[-1] == "The dealer undid step 7: a raise (8)"
+        live = app.live
+        assert live is not None and len(live.steps) == 6
+        # A ruling is a step too: a misdeal called, then taken back.
+        await entry(pilot, "m", "cards flashed")
+        assert live.deal_number == 2
+        await keys(pilot, "z")
+        assert live.deal_number == 1 and live.rulings == ()
+        # Back through every card to the start of the hand, and no further.
+        for _ in range(6):
+            await keys(pilot, "z")
+        assert not live.steps and live.awaiting == "hole card"
+        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: the hand is at its start"
+        # The hand is dealt again and played out; the record keeps all eight undos.
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "f", "f")
+        assert app.state == "between"
+        assert sum(line.startswith("The dealer undid step") for line in app.log_texts) == 8
+        await keys(pilot, "z")
+        assert app.text("message") == "Nothing to undo: a finished hand stays as it was recorded"
+        assert app.history_file is not None
+        history = loads(app.history_file.read_text())[0]
+        rulings = history.metadata["_rulings"]
+        assert isinstance(rulings, list)
+        undos = [r for r in rulings if r.startswith("The dealer undid step")]
+        assert undos[0] == "The dealer undid step 7: a raise (8)"
+        assert undos[1].startswith("The dealer undid step 7: ") and "cards flashed" in undos[1]
+        assert len(undos) == 8
+        replayed = replay(history).result
+        assert replayed is not None and sorted(replayed.stacks) == [99, 100, 101]
+
+    drive(app, script)
+
+
+# RULES 6.7: after an all-in every hand is turned up at once; the dealer enters them in the
+# order they come, naming the seat.
+def test_after_an_all_in_the_dealer_enters_shows_by_seat(tmp_path: Path) -> None:
+    app = LiveApp(session(), history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "a", "c", "c")  # Ann all-in, Bob and Cy call
+        assert app.text("step").startswith("▶ Ann (seat 1) shows")
+        await entry(pilot, "s", "Kc Kd 3")
+        await entry(pilot, "s", "Qh Qs 9")
+        assert app.text("message") == "Seat 9 is not dealt in this hand"
+        await keys(pilot, "escape")
+        await entry(pilot, "s", "Qc Qd 2")
+        await entry(pilot, "s", "As Ad")
+        log = app.log_texts
+        order = [line.split(" shows")[0] for line in log if " shows " in line]
+        assert order == ["Cy (seat 3)", "Bob (seat 2)", "Ann (seat 1)"]
+        assert app.text("step") == "▶ Burn a card and deal the flop"
+
+    drive(app, script)
+
+
+# RULES 10.1: a player added between hands with the set-up form posts a big blind to play
+# at once, as at a cash table; changing anything else starts a new game.
+def test_a_player_added_between_hands_posts_a_big_blind(tmp_path: Path) -> None:
+    from bigblind import Forced
+    from bigblind.engine.events import Posted
+
+    live_session = session()
+    app = LiveApp(live_session, history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await keys(pilot, *["enter"] * 6)
+        await keys(pilot, "f", "f")  # button Ann, blinds Bob and Cy: Cy wins
+        assert app.state == "between"
+        await keys(pilot, "e")
+        field = app.query_one("#setup-players", Input)
+        assert field.value == "Ann:100, Bob:99, Cy:101"
+        field.value = "Ann:100, Dee:80, Bob:99, Cy:101"
+        await keys(pilot, "enter")  # the next hand: button Bob, blinds Cy and Ann
+        assert "Dee joins and posts a big blind (RULES 10.1)" in app.log_texts
+        assert live_session.names == ("Ann", "Dee", "Bob", "Cy")
+        live = app.live
+        assert live is not None
+        posts = [
+            (e.kind, live_session.names[live_session.dealt[e.seat]])
+            for e in live.events
+            if isinstance(e, Posted)
+        ]
+        assert posts == [
+            (Forced.SMALL_BLIND, "Cy"),
+            (Forced.BIG_BLIND, "Ann"),
+            (Forced.LIVE_BLIND, "Dee"),
+        ]
+
+    drive(app, script)
+
+
+# RULES 10.1: chips added with the set-up form are a rebuy: a player who went broke owes
+# the blinds that passed meanwhile; changing only the blinds keeps the game and its debts.
+def test_a_rebuy_from_the_form_owes_the_blinds_missed(tmp_path: Path) -> None:
+    from bigblind import Forced
+    from bigblind.engine.events import Posted
+
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    live_session = LiveSession(Rules.no_limit(blinds=(1, 2)), players, button=0)
+    app = LiveApp(live_session, history_dir=tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for card in ("", "As", "", "7d", "", "Ah", "", "2c"):  # Bob, Cy, Dee, Ann ...
+            if card:
+                await entry(pilot, "k", card)
+            else:
+                await keys(pilot, "enter")
+        await keys(pilot, "f", "a", "f", "c")  # Dee folds, Ann all-in, Bob folds, Cy calls
+        await entry(pilot, "s", "")
+        await entry(pilot, "s", "")
+        for board in ("3c 8d 9h", "Js", "Kd"):
+            await entry(pilot, "b", board)
+        assert app.state == "between" and live_session.stacks[0] == 0
+        for _ in range(3):  # the blinds pass Ann's seat
+            await keys(pilot, "enter")
+            await keys(pilot, *["enter"] * 6)
+            while app.state == "hand":
+                await keys(
+                    pilot, "f" if app.live and app.live.legal and app.live.legal.fold else "c"
+                )
+        await keys(pilot, "e")
+        field = app.query_one("#setup-players", Input)
+        field.value = field.value.replace("Ann:0", "Ann:100")
+        app.query_one("#setup-blinds", Input).value = "2/4"
+        await keys(pilot, "enter")
+        assert "Ann adds 100 chips" in app.log_texts
+        live = app.live
+        assert live is not None and live_session.rules.big_blind == 4
+        ann = [
+            (e.kind, e.amount)
+            for e in live.events
+            if isinstance(e, Posted) and live_session.dealt[e.seat] == 0
+        ]
+        assert set(ann) == {(Forced.LIVE_BLIND, 4), (Forced.DEAD_BLIND, 2)}
+
+    drive(app, script)

@@ -4,6 +4,7 @@ sitting out, watching a tournament, and the preset keys."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -220,5 +221,196 @@ def test_the_clock_counts_down_and_acts_on_timeout(tmp_path: Path) -> None:
         line = next(line for line in app.log_texts if "your time ran out" in line)
         assert line in ("(your time ran out: you check)", "(your time ran out: you fold)")
         assert counted
+
+    play(app, script)
+
+
+def clocked_game(tmp_path: Path, players: int) -> Game:
+    config = GameConfig(
+        players=players,
+        seed=3,
+        bots=("station",),
+        speed=0,
+        clock=30.0,
+        history_dir=tmp_path / "h",
+    )
+    return Game(config, bot_factory=ScriptedBot)
+
+
+# RULES 10.4: a key pressed once the time has run out, before the clock's tick noticed, is
+# no action: the person is timed out, as the tick would have done (before, the clock's
+# error ended the app with a traceback).
+def test_a_key_pressed_after_the_time_ran_out_times_out_instead(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        assert app.clock is not None and app.view is not None and app.view.legal is not None
+        expected = "check" if app.view.legal.check else "fold"
+        app.clock.stop()
+        app.clock.start_turn(game.hero, now=time.monotonic() - 100)  # ran out long ago
+        app.action_check_call()
+        assert f"(your time ran out: you {expected})" in app.log_texts
+        assert app.clock.is_away(game.hero)
+        await settle(pilot)
+
+    play(app, script)
+
+
+# RULES 10.4: an away person's turn times out at once; a key they press says they are back,
+# and their action is played.
+def test_an_away_person_who_acts_is_back(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        clock = app.clock
+        assert clock is not None and game.current is not None
+        now = time.monotonic()
+        clock.mark_away(game.hero, now)
+        clock.stop()
+        turn = clock.start_turn(game.hero, now=now - 1)  # an away turn has no time
+        assert turn.deadline == turn.started and clock.expired(now)
+        events = len(game.current.hand.events)
+        app.action_check_call()
+        assert not clock.is_away(game.hero)
+        assert not any("your time ran out" in line for line in app.log_texts)
+        hero = game.current.names.index(game.hero)
+        assert any(getattr(e, "seat", None) == hero for e in game.current.hand.events[events:])
+        await settle(pilot)
+
+    play(app, script)
+
+
+# RULES 10.4: away at a cash table, the person sits out from the next hand until they say
+# they are back (s); heads-up the others then wait for them.
+def test_an_away_person_sits_out_until_back(tmp_path: Path) -> None:
+    for players in (3, 2):
+        game = clocked_game(tmp_path / str(players), players)
+        app = TableApp(game)
+
+        async def script(
+            pilot: Pilot[None], game: Game = game, app: TableApp = app, players: int = players
+        ) -> None:
+            await until_hero_acts(pilot)
+            assert app.clock is not None
+            app.clock.stop()
+            app.clock.start_turn(game.hero, now=time.monotonic() - 100)
+            app.action_check_call()  # timed out: away
+            for _ in range(20):
+                await settle(pilot)
+                if app.state == "between":
+                    break
+                if app.state == "hero":
+                    await pilot.pause(0.25)  # away: the next tick checks or folds at once
+            assert app.state == "between" and game.sitting_out
+            assert "You were away (RULES 10.4): you sit out" in app.text("message")
+            await press(pilot, "n")
+            if players == 2:
+                assert app.state == "between"
+                assert app.text("message") == "Nobody else can play: s comes back, q quits"
+            else:
+                await settle(pilot)
+                assert game.history[-1].names.count(game.hero) == 0  # dealt without
+            while app.state != "between":
+                await press(pilot, "n")
+            await press(pilot, "s")
+            assert not game.sitting_out and not app.clock.is_away(game.hero)
+            assert app.text("message").startswith("Welcome back")
+
+        play(app, script)
+
+
+# RULES 10.4: in a tournament the person's time bank is topped up at each new level, not
+# every N hands as at a cash table.
+def test_in_a_tournament_the_bank_is_topped_up_each_level(tmp_path: Path) -> None:
+    from bigblind.sessions.clock import BankToppedUp
+
+    config = GameConfig(
+        players=3,
+        seed=3,
+        bots=("station",),
+        speed=0,
+        clock=30.0,
+        tournament=True,
+        level_hands=2,
+        history_dir=tmp_path / "h",
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+    assert app.clock is not None and app.clock.settings.top_up_every is None
+
+    async def script(pilot: Pilot[None]) -> None:
+        levels: list[int] = []
+        for _ in range(200):
+            if app.state == "over" or len(game.history) >= 12:
+                break
+            await press(pilot, play_on_key(app))
+            level = game.current.level if game.current is not None else None
+            if level is not None and (not levels or levels[-1] != level):
+                levels.append(level)
+        assert app.clock is not None and len(levels) >= 3
+        top_ups = [e for e in app.clock.events if isinstance(e, BankToppedUp)]
+        assert top_ups == [BankToppedUp(30.0, "a new level")] * (len(levels) - 1)
+
+    play(app, script)
+
+
+def test_at_a_cash_table_the_bank_is_topped_up_every_ten_hands(tmp_path: Path) -> None:
+    # RULES 10.4: every N hands at a cash table.
+    app = TableApp(clocked_game(tmp_path, 3))
+    assert app.clock is not None and app.clock.settings.top_up_every == 10
+
+
+# RULES 10.4: away in a tournament, the person is dealt in and their turns time out at once
+# until they say they are back: s, at any time.
+def test_away_in_a_tournament_s_says_back(tmp_path: Path) -> None:
+    config = GameConfig(
+        players=3,
+        seed=3,
+        bots=("station",),
+        speed=0,
+        clock=30.0,
+        tournament=True,
+        history_dir=tmp_path / "h",
+    )
+    game = Game(config, bot_factory=ScriptedBot)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        clock = app.clock
+        assert clock is not None
+        await press(pilot, "s")
+        assert app.text("message") == "In a tournament you are dealt every hand"
+        clock.mark_away(game.hero, time.monotonic())
+        if clock.turn is not None:  # the turn on now has no time either
+            clock.stop()
+            clock.start_turn(game.hero, now=time.monotonic())
+        while app.state != "between":
+            await pilot.pause(0.25)  # the person's turns time out at once
+            await settle(pilot)
+        assert " s  I'm back" in app.text("keys")
+        await press(pilot, "s")
+        assert not clock.is_away(game.hero)
+        assert app.text("message") == "Welcome back: your turns are timed again"
+
+    play(app, script)
+
+
+# RULES 10.4: timed out in the middle of a hand at a cash table, s says back at once.
+def test_away_during_a_cash_hand_s_says_back(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        clock = app.clock
+        assert clock is not None
+        clock.mark_away(game.hero, time.monotonic())
+        await press(pilot, "s")
+        assert not clock.is_away(game.hero) and not game.sitting_out
+        assert app.text("message") == "Welcome back: your turns are timed again"
 
     play(app, script)

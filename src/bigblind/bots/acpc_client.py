@@ -90,7 +90,10 @@ def play_match(
                 try:
                     answer = client.respond(line)
                 except BigblindError as error:
-                    raise BigblindError(f"the dealer sent {line!r}: {error}") from None
+                    game_name = game.name or "this game"
+                    raise BigblindError(
+                        f"the dealer sent {line!r}: {error} (is {game_name} the dealer's game?)"
+                    ) from None
                 if answer is not None:
                     sock.sendall(answer.encode("ascii") + b"\r\n")
     return client.result

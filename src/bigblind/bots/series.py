@@ -56,7 +56,8 @@ class SeriesError(BigblindError):
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TournamentPlan:
     """One tournament's settings: ``players`` named ``Player 1``, ``Player 2``..., the
-    ``bots`` cycled over them, the chips, the blind levels, table size and buy-in."""
+    ``bots`` cycled over them, the chips, the blind levels, table size and buy-in, and
+    whether the bubble is played hand for hand (RULES 8.3)."""
 
     players: int = 9
     bots: tuple[str, ...] = ("random",)
@@ -64,6 +65,7 @@ class TournamentPlan:
     structure: BlindStructure = field(default_factory=lambda: BlindStructure.default(hands=10))
     table_size: int = 9
     buy_in: int = 100
+    hand_for_hand: bool = False
 
     def __post_init__(self) -> None:
         if not self.bots:
@@ -82,6 +84,7 @@ class TournamentPlan:
             table_size=self.table_size,
             seed=0,
             buy_in=self.buy_in,
+            hand_for_hand=self.hand_for_hand,
         )
 
     def kind(self, player: int) -> str:
@@ -120,6 +123,7 @@ def play_tournament(plan: TournamentPlan, seed: int | None = None) -> Tournament
         table_size=plan.table_size,
         seed=seed,
         buy_in=plan.buy_in,
+        hand_for_hand=plan.hand_for_hand,
     )
     finishes = tournament.play(bots)
     return TournamentRun(seed, tournament.prize_pool, tournament.hands_played, finishes)

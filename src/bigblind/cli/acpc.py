@@ -25,6 +25,7 @@ from bigblind.bots.base import BOTS, make_bot
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
 from bigblind.cli.replay import ReplaySummary
+from bigblind.cli.replay import _reason as unreadable_reason
 from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
@@ -33,7 +34,7 @@ from bigblind.formats.acpc import (
     load_gamedef,
     parse_state_line,
 )
-from bigblind.formats.acpc.dealer import Dealer
+from bigblind.formats.acpc.dealer import MAX_TIMEOUT, Dealer
 
 __all__ = ["add_parser", "replay_log", "run_dealer", "run_play", "run_replay"]
 
@@ -73,7 +74,10 @@ def add_parser(subparsers: Subparsers) -> None:
         "--log", type=Path, metavar="FILE", help="write the log here (default stdout)"
     )
     dealer.add_argument(
-        "--timeout", type=float, default=600.0, help="seconds a seat has to answer (default 600)"
+        "--timeout",
+        type=float,
+        default=600.0,
+        help=f"seconds a seat has for each answer (default 600, at most {MAX_TIMEOUT})",
     )
     dealer.add_argument(
         "--bots", metavar="NAMES", help="also seat these bigblind bots (tests, demos)"
@@ -147,8 +151,12 @@ def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if ports is None:
         print(f"bigblind acpc dealer: port {args.port!r}: give whole numbers 0-65535", file=err)
         return 2
-    if not args.timeout > 0:
-        print(f"bigblind acpc dealer: --timeout {args.timeout:g}: give seconds above 0", file=err)
+    if not 0 < args.timeout <= MAX_TIMEOUT:
+        print(
+            f"bigblind acpc dealer: --timeout {args.timeout:g}: give seconds above 0,"
+            f" at most {MAX_TIMEOUT}",
+            file=err,
+        )
         return 2
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     bots = [b.strip().lower() for b in args.bots.split(",")] if args.bots else []
@@ -230,6 +238,9 @@ def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = _game(args.gamedef, "play", err)
     if game is None:
         return 2
+    if not 0 < args.port < 65536:
+        print(f"bigblind acpc play: PORT {args.port}: give a port from 1 to 65535", file=err)
+        return 2
     try:
         bot = make_bot(args.bot, args.seed)
     except BigblindError as error:
@@ -259,7 +270,8 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     missing = [p for p in args.logs if not p.is_file()]
     for path in missing:
-        print(f"bigblind acpc replay: {path}: no such file", file=err)
+        what = "a folder, not a log file" if path.is_dir() else "no such file"
+        print(f"bigblind acpc replay: {path}: {what}", file=err)
     if missing:
         return 2
     summary = ReplaySummary()
@@ -271,7 +283,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.replayed == 0 and summary.unreadable == 0:
+    if summary.replayed == 0:  # as `bigblind replay` does: nothing replayed is exit 2
         print("bigblind acpc replay: the logs hold no STATE line", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -282,7 +294,7 @@ def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary)
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         summary.unreadable += 1
-        print(f"{path}: cannot read: {error}", file=out)
+        print(f"{path}: cannot read: {unreadable_reason(error)}", file=out)
         return
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("STATE"):

@@ -25,10 +25,12 @@ from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats.phh import (
     HandHistory,
     UnsupportedVariantError,
+    loads_appended,
     parse_each,
     replay,
     stacks_match,
 )
+from bigblind.formats.phh.reader import TOMLError
 
 __all__ = ["PHH_SUFFIXES", "ReplaySummary", "add_parser", "replay_paths", "run"]
 
@@ -145,7 +147,7 @@ def _replay_file(file: Path, out: TextIO, err: TextIO, summary: ReplaySummary, s
             print(f"{file}: cannot read: the file is empty", file=out)
             return
         stars = text.lstrip("\ufeff").startswith(STARS_START)
-        items = _stars_each(text) if stars else parse_each(text)
+        items = _stars_each(text) if stars else _phh_each(file, text, err)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         # ValueError covers HistoryError and what the TOML reader lets through
         # (an integer of thousands of digits); one bad file never stops the run.
@@ -170,6 +172,21 @@ def _replay_file(file: Path, out: TextIO, err: TextIO, summary: ReplaySummary, s
             print(f"{label}: {problem}", file=out)
         if show:
             _show(item, label, out, stars=stars)
+
+
+def _phh_each(file: Path, text: str, err: TextIO) -> list[HandHistory | HistoryError]:
+    """Each hand of a PHH text; a session file whose last hand a crash cut short while it
+    was being saved gives its whole hands, and the cut one is said to be left out."""
+    try:
+        return parse_each(text)
+    except TOMLError:
+        # Cut inside a line, the TOML of the whole file breaks: without this every hand
+        # would be lost. (Cut at the end of a line, the last hand reads as one whose
+        # fields are missing, and is said to be so on its own.)
+        session = loads_appended(text)  # the same error again, unless only the end is cut
+        assert session.partial is not None  # a text that is TOML whole parsed above
+        print(f"{file}: the last hand was cut short while being saved: left out", file=err)
+        return list(session.hands)
 
 
 def _stars_each(text: str) -> list[HandHistory | HistoryError]:

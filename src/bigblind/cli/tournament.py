@@ -136,6 +136,12 @@ def add_parser(subparsers: Subparsers) -> None:
         metavar="N",
         help="hands per blind level (default 10)",
     )
+    command.add_argument(
+        "--hand-for-hand",
+        action="store_true",
+        help="on the bubble, play hand for hand: every table plays its hand, and players out"
+        " in the same round share places by their stacks (RULES 8.3)",
+    )
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument(
         "--runs",
@@ -180,6 +186,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             table_size=args.table_size,
             seed=args.seed,
             buy_in=args.buy_in,
+            hand_for_hand=args.hand_for_hand,
         )
     except BigblindError as error:
         print(f"bigblind tournament: {error}", file=err)
@@ -214,6 +221,7 @@ def _series(args: argparse.Namespace, structure: BlindStructure, out: TextIO, er
             structure=structure,
             table_size=args.table_size,
             buy_in=args.buy_in,
+            hand_for_hand=args.hand_for_hand,
         )
     except BigblindError as error:
         print(f"bigblind tournament: {error}", file=err)

@@ -92,8 +92,9 @@ def turn(state: HandState, seat: object, what: str) -> int:
         raise HandFinishedError(f"cannot {what}: the hand is over")
     if phase is not _BETTING or actor is None:
         raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
-    if seat is not None and seat != actor:
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+    if seat is not None and (seat != actor or type(seat) is not int):
+        # True and 1.0 equal seat 1 but are no seat numbers.
+        if type(seat) is not int or not 0 <= seat < state.seats:
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {state.seats - 1}"
             )

@@ -195,7 +195,7 @@ class HandQueries:
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` if it is one of this hand's seats, else an error naming the seats."""
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+        if type(seat) is not int or not 0 <= seat < self.seats:  # True is no seat 1
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {self.seats - 1}"
             )

@@ -24,6 +24,7 @@ import numpy as np
 
 from bigblind.bots.base import Bot, make_bot
 from bigblind.env.holdem import HoldemEnv
+from bigblind.errors import BigblindError
 
 __all__ = ["SingleAgentEnv"]
 
@@ -42,11 +43,16 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], int]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        self.table = HoldemEnv(players, **options)
         names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(names) != players - 1:
-            raise ValueError(f"bots {names}: give one name, or {players - 1} (one per other seat)")
-        make_bot(names[0], 0) if names else None  # an unknown name fails here, not later
-        self.table = HoldemEnv(players, **options)
+            raise BigblindError(
+                f"bots {names}: give one name, or {players - 1} (one per other seat)"
+            )
+        for name in names:
+            make_bot(name, 0)  # an unknown name fails here, not at the first reset
+        if not (isinstance(seat, int) and 0 <= seat < players):
+            raise BigblindError(f"seat {seat!r}: the agent's seat is 0 to {players - 1}")
         self.agent = self.table.possible_agents[seat]
         self.bot_names = names
         self.observation_space = self.table.observation_space(self.agent)

@@ -3,8 +3,9 @@
 ``raw_env(players=6, ...)`` is the bare environment, ``env(...)`` the same
 behind PettingZoo's order-enforcing wrapper (a masked action ends the game
 with a penalty; an action outside the space raises). Agents are
-``player_0 .. player_{n-1}``; seat ``i`` is ``player_i``; the button moves
-one seat each hand.
+``player_0 .. player_{n-1}``; seat ``i`` is ``player_i``; the button is
+placed at random (from the seed) when an episode starts and, in a session,
+moves one seat each hand to the next player still in (RULES 2.1).
 
 Options (keywords): ``structure`` (a :class:`~bigblind.engine.Structure`,
 no limit by default), ``blinds`` ``(1, 2)``, ``stack_bb`` (100 big blinds),

@@ -6,7 +6,8 @@ the observer, 1 the player to its left ...). Chips are in big blinds.
 Dict keys: ``hole`` (2 card numbers 0-51, ``rank * 4 + suit``), ``board``
 (5, -1 where not dealt), ``stacks``, ``bets`` (this round), ``folded``
 (1.0 or 0.0), ``pot``, ``position`` (seats left of the button: 0 the small
-blind, n-1 the button), ``street`` (0 pre-flop .. 3 river),
+blind, n-1 the button; heads-up the button posts the small blind, RULES 2.3,
+so there 0 is the big blind and 1 the button), ``street`` (0 pre-flop .. 3 river),
 ``action_mask`` (1 where an action is legal) and ``observation``.
 
 ``observation``, the flat float32 vector, holds in order: hole cards one-hot

@@ -141,22 +141,22 @@ class HistoryFiles:
         pokerstars_text: str,
     ) -> bool:
         """Append one finished hand: the player's view, and the house's record; False on error."""
-        from bigblind.formats.phh import dumps
+        from bigblind.formats.phh import section
 
         number = self.hands + 1
         try:
             phh_seen = phh_full = None
             try:
-                phh_seen = dumps(SeenHand(hand, seat).as_hand(), **fields)
-                phh_full = dumps(hand, **fields)
+                # The finishing stacks last: a hand a crash cut short is found and left out.
+                phh_seen = section(SeenHand(hand, seat).as_hand(), number=number, **fields)
+                phh_full = section(hand, number=number, **fields)
             except HistoryError as error:
                 self.phh_error = str(error)
-            table = f"{'' if number == 1 else chr(10)}[{number}]\n"
             if phh_seen is not None:
-                append_text(self.phh, table + phh_seen)
+                append_text(self.phh, phh_seen)
             append_text(self.pokerstars, pokerstars_text.rstrip("\n") + "\n\n\n")
             if self.house is not None and phh_full is not None:
-                append_text(self.house, table + phh_full)
+                append_text(self.house, phh_full)
         except OSError as error:
             self.error = f"{error.filename or self.phh.parent}: {error.strerror or error}"
             return False

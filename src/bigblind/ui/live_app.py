@@ -17,9 +17,12 @@ m           misdeal for another reason
 f, c, a     fold; check or call; all-in
 r, 0-9      type a bet or raise-to amount
 b           board cards: the street due, or cards turned too early
-s, u        show (name the cards) or muck
+s, u        show (name the cards) or muck; after an all-in any seat shows, in
+            any order: the cards and the seat ('As Kd 3', or '3' as dealt)
 y, n        answer: a straddle (RULES 2.7); did the players all-in agree
             to run it twice (10.3)
+z           undo the last step of the hand (an action, a card, a ruling),
+            as often as needed back to its start; the undo stays recorded
 e           between hands: seats, names, stacks and blinds
 Esc         close the entry
 q           quit
@@ -44,7 +47,7 @@ from bigblind.ui.amount import read_amount
 from bigblind.ui.confirm import Confirm
 from bigblind.ui.live_files import append_hand, session_files
 from bigblind.ui.live_setup import LiveSetup
-from bigblind.ui.live_text import record_lines
+from bigblind.ui.live_text import log_style, record_lines
 
 __all__ = ["LiveApp", "record_lines"]
 
@@ -84,6 +87,7 @@ class LiveApp(LiveSetup):
         Binding("b", "entry('board')", "board cards", show=False),
         Binding("s", "entry('show')", "show", show=False),
         Binding("u", "muck", "muck", show=False),
+        Binding("z", "undo", "undo the last step", show=False),
         Binding("e", "edit", "seats and blinds", show=False),
         Binding("escape", "cancel", "close the entry", show=False),
         Binding("y", "answer(True)", "yes", show=False),
@@ -275,7 +279,7 @@ class LiveApp(LiveSetup):
             "misdeal": "in a few words",
             "raise": "chips, Enter sends",
             "board": "e.g. Jc Ts 2d",
-            "show": "e.g. As Kd; empty: as dealt",
+            "show": "e.g. As Kd; As Kd 3 for seat 3 after an all-in; empty: as dealt",
         }
         self._hint(f"{hints[mode]} · Esc closes")
 
@@ -345,6 +349,26 @@ class LiveApp(LiveSetup):
         self._say("")
         self._start_hand(straddle=yes)
 
+    def action_undo(self) -> None:
+        """z: take back the hand's last step; the record keeps the undo (the steps undone
+        stay in the log above it, as they were said at the table)."""
+        live = self.live
+        if self.state != "hand" or live is None:
+            self._say("Nothing to undo: a finished hand stays as it was recorded")
+            return
+        try:
+            undone = live.undo()
+        except BigblindError as error:
+            self._say(self._reason(live, error))
+            return
+        self._close_entry()
+        lines = record_lines(live.events, live.names)
+        self._write_log(lines[-1], log_style(lines[-1]))  # the undo, the last event
+        self._logged = len(lines)
+        self._say(f"Undone: {undone.what}")
+        self._procedure("")
+        self._after_change()
+
     def action_edit(self) -> None:
         """Between hands: change the seats, names, stacks and blinds."""
         if self.state != "between":
@@ -403,6 +427,10 @@ class LiveApp(LiveSetup):
         if mode == "board":
             return self._do("deal_board", value)
         if mode == "show":
+            # 'As Kd 3': seat 3 shows, as any seat may after an all-in (RULES 6.7).
+            if words and read_amount(words[-1]) is not None:
+                cards = " ".join(words[:-1]) or None
+                return self._do("show", cards, seat=self._seat_of(words[-1]))
             return self._do("show", value or None)
         return False
 

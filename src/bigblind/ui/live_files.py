@@ -13,14 +13,16 @@ from bigblind.sessions.live import (
     Misdealt,
     ProcedureApplied,
     StubShuffled,
+    Undone,
 )
 from bigblind.ui.histories import append_text
 from bigblind.ui.live_text import record_lines
 
 __all__ = ["append_hand", "session_files"]
 
-_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled)
-"""The events of a dealer's error and its ruling (RULES 9), kept in the PHH record."""
+_RULINGS = (BoardExposed, ErrorReported, Misdealt, ProcedureApplied, StubShuffled, Undone)
+"""The events of a dealer's error and its ruling (RULES 9), and the dealer's undos, kept
+in the PHH record: the steps undone are gone from the hand, the undo itself is not."""
 
 
 def session_files(folder: Path) -> tuple[Path, Path]:
@@ -35,7 +37,7 @@ def append_hand(
     """Append hand ``number`` to the PHH file (with every ruling) and the PokerStars text,
     flushed; returns why the PHH could not be written (pot limit has no PHH variant)."""
     from bigblind.formats import pokerstars
-    from bigblind.formats.phh import dumps
+    from bigblind.formats.phh import section
 
     phh_file, stars_file = files
     names = list(live.names)
@@ -47,8 +49,8 @@ def append_hand(
         fields["_rulings"] = rulings
     problem = None
     try:
-        table = f"{'' if number == 1 else chr(10)}[{number}]\n" + dumps(live.hand, **fields)
-        append_text(phh_file, table)
+        # The finishing stacks last: a hand a crash cut short is found and left out.
+        append_text(phh_file, section(live.hand, number=number, **fields))
     except HistoryError as error:  # the PokerStars text is still written
         problem = str(error)
     stars = pokerstars.dumps(

@@ -287,6 +287,13 @@ class LiveScreen(ScreenApp):
         widget.update("\n".join(lines))
 
     def _choices(self) -> list[tuple[str, str]]:
+        choices = self._hand_choices()
+        live = self.live
+        if self.state == "hand" and live is not None and live.steps:
+            choices.insert(len(choices) - 1, ("z", "undo"))  # before quit
+        return choices
+
+    def _hand_choices(self) -> list[tuple[str, str]]:
         live = self.live
         if self.state == "straddle":
             return [("y", "straddles"), ("n", "no straddle"), ("q", "quit")]

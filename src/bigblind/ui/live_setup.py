@@ -6,8 +6,9 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from bigblind.engine.rules import Rules
-from bigblind.errors import BigblindError
+from bigblind.errors import BigblindError, RulesError
 from bigblind.sessions.live import LiveSession
+from bigblind.sessions.names import check_name
 from bigblind.ui.amount import read_amount
 from bigblind.ui.live_screen import LiveScreen
 from bigblind.ui.live_text import STRUCTURES, parse_blinds, parse_players, parse_structure
@@ -39,6 +40,39 @@ class LiveSetup(LiveScreen):
         self.query_one("#setup-players", Input).focus()
         self._render_title()
 
+    def _keep_game(self, players: list[tuple[str, int]], button: int) -> bool:
+        """Where the form keeps the game's players in their order and the button where it
+        was, and only adds players or chips, go on with the game as a cash table does
+        (RULES 10.1): a newcomer posts a big blind to play the next hand; chips added are
+        a rebuy or top-up, and a player who went broke owes the blinds that passed. False
+        when the form makes a new game instead (the stacks cut, the seats or button moved).
+        """
+        session = self.session
+        assert session is not None
+        before = dict(zip(session.names, session.stacks, strict=True))
+        staying = [(name, chips) for name, chips in players if name in before]
+        newcomers = [(name, chips) for name, chips in players if name not in before]
+        names = [name for name, _ in players]
+        if (
+            [name for name, _ in staying] != list(session.names)
+            or button != session.button
+            or len(set(names)) != len(names)
+            or any(chips < before[name] for name, chips in staying)
+            or any(chips < 1 for _, chips in newcomers)
+        ):
+            return False  # a new game (set_players says what is wrong, if anything)
+        for name, _ in newcomers:
+            check_name(name, RulesError)  # before any change: all or none
+        for name, chips in staying:
+            if chips > before[name]:
+                session.rebuy(name, chips - before[name])
+                self._write_log(f"{name} adds {chips - before[name]} chips", "italic")
+        for place, (name, chips) in enumerate(players):
+            if name not in before:
+                session.add_player(name, chips, seat=place)
+                self._write_log(f"{name} joins and posts a big blind (RULES 10.1)", "italic")
+        return True
+
     def _read_setup(self) -> bool:
         """Take the form's game; False (the error said under it) when it makes none."""
         try:
@@ -60,7 +94,8 @@ class LiveSetup(LiveScreen):
                 )
             else:
                 self.session.rules = rules
-                self.session.set_players(players, button=int(button_text) - 1)
+                if not self._keep_game(players, int(button_text) - 1):
+                    self.session.set_players(players, button=int(button_text) - 1)
         except (ValueError, BigblindError) as error:
             self.query_one("#setup-help", Static).update(
                 Content.styled(str(error).splitlines()[0], "bold #fca5a5")

@@ -21,6 +21,7 @@ from bigblind.sessions.live import (
     Misdealt,
     ProcedureApplied,
     StubShuffled,
+    Undone,
 )
 from bigblind.ui.amount import read_amount
 from bigblind.ui.render import (
@@ -133,6 +134,8 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
             lines.append(f"RULES {event.rule}: {event.text}")
         elif isinstance(event, Misdealt):
             lines.append(f"Deal {event.deal} is void")
+        elif isinstance(event, Undone):
+            lines.append(f"The dealer undid step {event.step}: {event.what}")
         elif isinstance(event, Shown):
             text = f"{names[event.seat]} shows {cards_text(event.cards)}"
             lines.append(text + (f": {event.description}" if event.description else ""))

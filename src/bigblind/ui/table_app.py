@@ -101,12 +101,20 @@ class TableApp(TableChoices):
         try:
             current = game.start_hand(straddle=straddle)
         except BigblindError as error:
+            if game.cash and game.sitting_out:  # the others wait for the person to come back
+                self._say("Nobody else can play: s comes back, q quits")
+                self._render()
+                return
             self.state = "over"
             self._say(f"No hand can be dealt: {error}")
             self._render()
             return
         self._shown = current
         self._logged = 0
+        if self.clock is not None and current.level is not None:
+            if self._clock_level is not None and current.level != self._clock_level:
+                self.clock.new_level()  # RULES 10.4: a tournament tops the bank up each level
+            self._clock_level = current.level
         self._write_log(f"━━ Hand #{current.number} ━━", "bold #fde68a")
         self._say("")
         self._step()
@@ -177,6 +185,9 @@ class TableApp(TableChoices):
         if self.state != "hero" or not self.game.hero_to_act:
             self._say_until_step(self._not_your_turn())
             return False
+        now = time.monotonic()
+        if not self._on_time(now):
+            return False
         try:
             self.game.act(action)
         except IllegalActionError as error:
@@ -184,7 +195,7 @@ class TableApp(TableChoices):
             self._say(_reason(error))
             return False
         if self.clock is not None and self.clock.turn is not None:
-            self.clock.end_turn(now=time.monotonic())
+            self.clock.end_turn(now=now)
             self.clock.back(self.game.hero)
         self._say("")
         self._clear_amount()
@@ -213,17 +224,38 @@ class TableApp(TableChoices):
         now = time.monotonic()
         if self._runs_timed_out(now):
             return
-        if self.state == "hero" and clock is not None and clock.expired(now):
-            view = self.view
-            if view is not None and view.legal is not None:
-                timed = clock.time_out(now, view.legal)
-                self._write_log(f"(your time ran out: you {timed.action})", f"italic {MUTED}")
-                self._clear_amount()
-                self.game.act(timed.action)
-                self._say_until_step(f"Time ran out (RULES 10.4): you {timed.action}")
-                self._step()
-                return
+        expired = clock is not None and clock.expired(now)
+        if self.state == "hero" and expired and self._time_out(now):
+            return
         super()._tick()
+
+    def _time_out(self, now: float) -> bool:
+        """The person's time ran out: check if free, else fold; they are away (RULES 10.4)."""
+        clock, view = self.clock, self.view
+        if clock is None or view is None or view.legal is None:
+            return False
+        timed = clock.time_out(now, view.legal)
+        self._write_log(f"(your time ran out: you {timed.action})", f"italic {MUTED}")
+        self._clear_amount()
+        self.game.act(timed.action)
+        self._say_until_step(f"Time ran out (RULES 10.4): you {timed.action}")
+        self._step()
+        return True
+
+    def _on_time(self, now: float) -> bool:
+        """Whether a key pressed at ``now`` may act (RULES 10.4). An away person who acts
+        says they are back and has a fresh turn; a person whose time ran out before the
+        clock's tick noticed is timed out now instead."""
+        clock = self.clock
+        if clock is None or clock.turn is None or not clock.expired(now):
+            return True
+        hero = self.game.hero
+        if clock.is_away(hero):
+            clock.back(hero)
+            clock.start_turn(hero, now=now)
+            return True
+        self._time_out(now)
+        return False
 
     def _hand_over(self, record: HandRecord) -> None:
         game = self.game
@@ -254,7 +286,17 @@ class TableApp(TableChoices):
             self._say(f"You are out of chips: b rebuys for {game.config.starting_stack}")
         else:
             self.state = "between"
+            self._sit_out_away()
         self._render()
+
+    def _sit_out_away(self) -> None:
+        """A person away at a cash table sits out from the next hand until they come back
+        (RULES 10.4); in a tournament they are dealt in, and their turns time out at once."""
+        game, clock = self.game, self.clock
+        if clock is None or not game.cash or game.sitting_out or not clock.is_away(game.hero):
+            return
+        game.sit_out()
+        self._say("You were away (RULES 10.4): you sit out · s comes back · n deals")
 
     # ----------------------------------------------------------------- actions
 
@@ -334,6 +376,14 @@ class TableApp(TableChoices):
         if self._showdown(muck=False):
             return
         game = self.game
+        clock = self.clock
+        if clock is not None and clock.is_away(game.hero) and not game.sitting_out:
+            # RULES 10.4: dealt in while away (a tournament, or the hand they timed out
+            # in), the person says they are back.
+            clock.back(game.hero)
+            self._say("Welcome back: your turns are timed again")
+            self._render()
+            return
         if not game.cash:
             self._say("In a tournament you are dealt every hand")
             return
@@ -343,6 +393,8 @@ class TableApp(TableChoices):
         try:
             if game.sitting_out:
                 self._say(f"Welcome back: {game.sit_in()} · n deals")
+                if self.clock is not None:
+                    self.clock.back(game.hero)
             else:
                 game.sit_out()
                 self._say("You sit out: n deals the next hand without you · s comes back")

@@ -90,8 +90,15 @@ class TableScreen(ScreenApp):
         """The person's clock (RULES 10.4), when the game has one."""
         if game.config.clock is not None:
             seconds = game.config.clock
-            self.clock = Clock(ClockSettings(decision=seconds, bank=2 * seconds, top_up=seconds))
+            # RULES 10.4: the bank is topped up every 10 hands, or at each level of a tournament.
+            every = None if game.tournament is not None else 10
+            settings = ClockSettings(
+                decision=seconds, bank=2 * seconds, top_up=seconds, top_up_every=every
+            )
+            self.clock = Clock(settings)
             self.clock.seat(game.hero)
+        self._clock_level: int | None = None
+        """The tournament level of the last hand dealt, to top the bank up at a new one."""
         self._pre: str | None = None
         """The pre-action chosen while others act: 'check/fold' or 'call any'."""
         self._message_until_step = False
@@ -380,6 +387,8 @@ class TableScreen(ScreenApp):
             return [("b", "rebuy"), ("s", "sit out"), ("q", "quit")]
         if self.state == "between":
             sit = [("s", "come back" if game.sitting_out else "sit out")] if game.cash else []
+            if self.clock is not None and self.clock.is_away(game.hero) and not game.sitting_out:
+                sit = [("s", "I'm back")]  # away, still dealt in (RULES 10.4)
             return [("n", "next hand"), *sit, ("q", "quit")]
         if self.state == "over":
             out = game.tournament is not None and game.hero_place is not None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bigblind import Forced, IllegalActionError, Rules
 from bigblind.engine.events import Posted
 from bigblind.errors import RulesError
+from bigblind.formats.phh import loads as phh_loads
 from bigblind.sessions.live import LiveHand, LiveSession
 
 RULES = Rules.no_limit(blinds=(1, 2))
@@ -126,3 +129,114 @@ def test_the_player_offered_the_straddle_chooses(takes: bool) -> None:
 def test_no_straddle_is_offered_where_the_rules_have_none() -> None:
     session = LiveSession(RULES, [("Ann", 100), ("Bob", 100), ("Cy", 100)], button=0)
     assert session.straddle_offer() is None
+    # The refusal says why, not that players are missing.
+    with pytest.raises(RulesError) as refused:
+        session.start_hand(straddle=True)
+    assert "rules have no straddle" in str(refused.value)
+    assert "two players" not in str(refused.value)
+
+
+def bust_ann(session: LiveSession) -> None:
+    """Ann (3 chips, the button) goes all-in and loses to Cy, the big blind."""
+    live = session.start_hand()
+    for card in (None, "As", None, "7d", None, "Ah", None, "2c"):  # Bob, Cy, Dee, Ann ...
+        live.deal_hole(card=card)
+    live.act("fold")  # Dee
+    live.act("all-in")  # Ann
+    live.act("fold")  # Bob
+    live.act("call")  # Cy
+    while live.awaiting == "show":
+        live.show()
+    for street in ("3c 8d 9h", "Js", "Kd"):
+        live.deal_board(street)
+    session.finish_hand()
+
+
+def test_a_busted_player_who_rebuys_after_the_blinds_passed_owes_them() -> None:
+    # RULES 10.1: as at a cash table, blinds missed while a busted player had no chips are
+    # owed when they rebuy: a live big blind and a dead small blind.
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    session = LiveSession(RULES, players, button=0)
+    bust_ann(session)
+    assert session.stacks[0] == 0
+    for _ in range(3):  # the big blind and then the small blind pass Ann's seat
+        fold_around(session.start_hand())
+        session.finish_hand()
+    session.rebuy("Ann", 100)
+    assert session.stacks[0] == 100
+    live = session.start_hand()
+    assert 0 in session.dealt
+    assert (Forced.LIVE_BLIND, "Ann", 2) in posts(session, live)
+    assert (Forced.DEAD_BLIND, "Ann", 1) in posts(session, live)
+
+
+def test_a_busted_player_who_rebuys_at_once_owes_nothing() -> None:
+    # RULES 10.1: no blind passed, nothing is owed.
+    players = [("Ann", 3), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    session = LiveSession(RULES, players, button=0)
+    bust_ann(session)
+    session.rebuy("Ann", 50)
+    live = session.start_hand()
+    assert [kind for kind, name, _ in posts(session, live) if name == "Ann"] == []
+
+
+def test_rebuys_are_checked() -> None:
+    session = LiveSession(RULES, [("Ann", 100), ("Bob", 100)])
+    with pytest.raises(RulesError, match="no player 'Cy'"):
+        session.rebuy("Cy", 10)
+    with pytest.raises(RulesError, match="1 or more"):
+        session.rebuy("Ann", 0)
+    session.start_hand()
+    with pytest.raises(IllegalActionError, match="between hands"):
+        session.rebuy("Ann", 10)
+
+
+def play_out(live: LiveHand, rng: random.Random) -> None:
+    """Deal real cards and play the hand to its end with random legal choices."""
+    deck = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+    rng.shuffle(deck)
+    while not live.finished:
+        awaiting = live.awaiting
+        if awaiting == "hole card":
+            live.deal_hole(card=deck.pop())
+        elif awaiting == "action":
+            legal = live.legal
+            assert legal is not None
+            choices = ["fold"] if legal.fold else []
+            choices += ["check"] if legal.check else ["call"]
+            choices += ["all-in"] if legal.can_raise else []
+            live.act(rng.choice(choices))
+        elif awaiting == "show":
+            live.show()
+        elif awaiting == "runs":
+            live.run_twice() if rng.random() < 0.5 else live.run_once()
+        else:
+            live.deal_board(" ".join(deck.pop() for _ in range(3 if awaiting == "flop" else 1)))
+
+
+# RULES 7.2, 10.1: over random live games with players joining, rebuying and going broke,
+# every chip is accounted for and every hand is written.
+@pytest.mark.parametrize("seed", range(30))
+def test_random_live_games_with_newcomers_and_rebuys_keep_every_chip(seed: int) -> None:
+    rng = random.Random(seed)
+    players = [(f"P{i}", rng.randint(3, 60)) for i in range(rng.randint(2, 5))]
+    rules = Rules.no_limit(blinds=(1, 2), straddle=4 if seed % 2 else 0)
+    session = LiveSession(rules, players, button=0, run_twice=seed % 3 == 0)
+    total = sum(session.stacks)
+    for turn in range(25):
+        choice = rng.random()
+        if choice < 0.15:
+            chips = rng.randint(1, 50)
+            seat = rng.randint(0, len(session.names))
+            session.add_player(f"N{turn}", chips, seat=seat, wait_for_big_blind=choice < 0.05)
+            total += chips
+        elif choice < 0.3:
+            chips = rng.randint(1, 50)
+            session.rebuy(rng.choice(session.names), chips, wait_for_big_blind=choice < 0.2)
+            total += chips
+        elif session.can_deal():
+            straddle = session.straddle_offer() is not None and rng.random() < 0.5
+            play_out(session.start_hand(straddle=straddle), rng)
+            session.finish_hand()
+        assert sum(session.stacks) == total
+    assert len(phh_loads(session.phh())) == len(session.history)

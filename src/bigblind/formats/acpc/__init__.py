@@ -36,6 +36,7 @@ from bigblind.formats.acpc.protocol import (
     parse_matchstate,
     parse_response,
     parse_state_line,
+    split_response,
 )
 
 __all__ = [
@@ -58,4 +59,5 @@ __all__ = [
     "parse_matchstate",
     "parse_response",
     "parse_state_line",
+    "split_response",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import random
 import socket
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,11 +37,15 @@ from bigblind.formats.acpc.protocol import (
     format_value,
     parse_action,
     parse_matchstate,
+    split_response,
 )
 
-__all__ = ["Dealer", "DealerError", "MatchResult"]
+__all__ = ["MAX_TIMEOUT", "Dealer", "DealerError", "MatchResult"]
 
 _MAX_LINE = 4096
+_MAX_PORT = 65535
+MAX_TIMEOUT = 1_000_000
+"""The most seconds a seat may be given (sockets take no longer waits)."""
 
 
 class DealerError(BigblindError):
@@ -69,17 +74,31 @@ class _Seat:
         sock.settimeout(timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.sock = sock
+        self.timeout = timeout
         self.reader = sock.makefile("rb")
 
     def send(self, line: str) -> None:
         self.sock.sendall(line.encode("ascii") + b"\r\n")
 
-    def receive(self) -> str | None:
-        """The next line, or None when the client has gone or timed out."""
+    def receive(self, deadline: float | None = None) -> str | None:
+        """The next line, or None when the client has gone or ``deadline`` passed.
+
+        ``deadline`` is a ``time.monotonic()`` time; without one a line may take
+        the seat's whole timeout.
+        """
         try:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.sock.settimeout(left)
             raw = self.reader.readline(_MAX_LINE)
         except (TimeoutError, OSError):
             return None
+        finally:
+            if deadline is not None:
+                with contextlib.suppress(OSError):
+                    self.sock.settimeout(self.timeout)
         if not raw:
             return None
         return raw.decode("ascii", errors="replace").rstrip("\r\n")
@@ -122,6 +141,13 @@ class Dealer:
             ports = [ports[0] + s if ports[0] else 0 for s in range(n)]
         if len(ports) != n:
             raise DealerError(f"ports {list(ports)}: give one first port or {n} ports")
+        if not all(0 <= port <= _MAX_PORT for port in ports):
+            raise DealerError(
+                f"ports {list(ports)}: each must be 0 to {_MAX_PORT} (a first port takes"
+                f" {n} ports in a row: at most {_MAX_PORT - n + 1})"
+            )
+        if not 0 < timeout <= MAX_TIMEOUT:
+            raise DealerError(f"timeout {timeout:g}: give seconds above 0, at most {MAX_TIMEOUT}")
         self.game = game
         self.hands = hands
         self.seed = seed
@@ -137,11 +163,13 @@ class Dealer:
         except OSError as error:
             self.close()
             raise DealerError(f"cannot listen on {host} port {port}: {error.strerror}") from None
+        # Kept: the listeners close once their seats are taken.
+        self._ports = tuple(listener.getsockname()[1] for listener in self._listeners)
 
     @property
     def ports(self) -> tuple[int, ...]:
         """The port of each seat, in seat order."""
-        return tuple(listener.getsockname()[1] for listener in self._listeners)
+        return self._ports
 
     def close(self) -> None:
         """Close every socket."""
@@ -197,7 +225,7 @@ class Dealer:
             except TimeoutError:
                 raise DealerError(
                     f"seat {seat + 1} ({self.names[seat]}) did not connect within"
-                    f" {self.timeout:g} seconds"
+                    f" {self.timeout:g} second{'' if self.timeout == 1 else 's'}"
                 ) from None
             finally:
                 listener.close()
@@ -238,15 +266,15 @@ class Dealer:
     ) -> Action:
         no_limit = self.game.no_limit
         where = f"hand {number}, seat {seat + 1} ({self.names[seat]})"
+        # The timeout holds for the answer, however many ignored lines come first.
+        deadline = time.monotonic() + self.timeout
         while True:
-            line = self._seats[seat].receive()
+            line = self._seats[seat].receive(deadline)
             if line is None:
                 raise self._gone(seat, number)
             if line.startswith(("#", ";")):
                 continue
-            state_text, _, action_text = line.rpartition(":")
-            if line.count(":") == 4:  # the state alone, with no action after it
-                state_text, action_text = line, ""
+            state_text, action_text = split_response(line)
             try:
                 answered = parse_matchstate(state_text, no_limit=no_limit)
             except ProtocolError:
@@ -256,7 +284,7 @@ class Dealer:
                 self._warn(f"{where}: ignoring un-requested response {line!r}")
                 continue
             try:
-                action, _ = parse_action(action_text, no_limit=no_limit)
+                action, _ = parse_action(action_text or "", no_limit=no_limit)
             except ProtocolError:
                 result.changed_actions += 1
                 self._warn(f"{where}: bad action format {action_text!r}, changed to call")

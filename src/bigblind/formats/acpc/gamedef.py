@@ -169,6 +169,8 @@ def load_gamedef(name_or_path: str | Path) -> GameDef:
         elif str(name_or_path) in STANDARD_GAMES:
             shipped = resources.files("bigblind.formats.acpc") / "games" / str(name_or_path)
             text = shipped.read_text(encoding="utf-8")
+        elif path.is_dir():
+            raise GameDefError(f"game definition {str(path)!r} is a folder, not a file")
         else:
             raise GameDefError(
                 f"no game definition {str(name_or_path)!r}: give a file, or one of "

@@ -19,6 +19,7 @@ Action(kind='c', size=None)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,6 +41,7 @@ __all__ = [
     "parse_matchstate",
     "parse_response",
     "parse_state_line",
+    "split_response",
 ]
 
 VERSION = "VERSION:2.0.0"
@@ -54,6 +56,7 @@ _KINDS: dict[str, Literal["f", "c", "r"]] = {
     "r": "r",
     "b": "r",
 }
+_SIZE = re.compile(r"[ \t\n\v\f\r]*([+-]?[0-9]+)")
 
 
 class ProtocolError(BigblindError):
@@ -97,14 +100,14 @@ def parse_action(text: str, *, no_limit: bool) -> tuple[Action, int]:
         )
     if kind != "r" or not no_limit:
         return Action(kind), 1
-    end = 1
-    while end < len(text) and text[end].isdigit():
-        end += 1
-    if end == 1:
+    # The size is read as C's "%d" reads it (the ACPC server's own reading): spaces,
+    # then a sign, then digits. A size out of range is the dealer's to fix, not an error.
+    size = _SIZE.match(text, 1)
+    if size is None:
         raise ProtocolError(
             f"cannot read action {text!r}: a no-limit raise names its total, e.g. r600"
         )
-    return Action("r", int(text[1:end])), end
+    return Action("r", int(size.group(1))), size.end()
 
 
 def parse_betting(text: str, *, no_limit: bool) -> Betting:
@@ -209,12 +212,30 @@ def parse_response(line: str, *, no_limit: bool) -> tuple[MatchState, Action]:
     The action's trailing text is ignored, as the ACPC dealer ignores it.
     """
     text = line.rstrip("\r\n")
-    state_text, colon, action_text = text.rpartition(":")
-    if not colon:
+    state_text, action_text = split_response(text)
+    if action_text is None:
         raise ProtocolError(f"cannot read response {text!r}: expected <match state>:<action>")
     state = parse_matchstate(state_text, no_limit=no_limit)
     action, _ = parse_action(action_text, no_limit=no_limit)
     return state, action
+
+
+def split_response(line: str) -> tuple[str, str | None]:
+    """A client's answer as its match state and the text after it (None: no action at all).
+
+    The state is ``MATCHSTATE`` and four fields; the action is whatever follows
+    the next ``:``, so text after the action (even another ``:``) stays with it
+    and is ignored when the action is read, as the ACPC dealer reads answers.
+
+    >>> split_response("MATCHSTATE:0:3:r300:|AsKd:c:thinking")
+    ('MATCHSTATE:0:3:r300:|AsKd', 'c:thinking')
+    >>> split_response("MATCHSTATE:0:3:r300:|AsKd")
+    ('MATCHSTATE:0:3:r300:|AsKd', None)
+    """
+    parts = line.split(":", 5)
+    if len(parts) < 6:
+        return line, None
+    return ":".join(parts[:5]), parts[5]
 
 
 def parse_state_line(line: str, *, no_limit: bool) -> StateLine:

@@ -35,6 +35,7 @@ from bigblind.formats.phh.appended import (
     append,
     loads_appended,
     read_appended,
+    section,
 )
 from bigblind.formats.phh.history import (
     SUPPORTED_VARIANTS,
@@ -65,5 +66,6 @@ __all__ = [
     "read",
     "read_appended",
     "replay",
+    "section",
     "stacks_match",
 ]

@@ -46,7 +46,7 @@ from bigblind.formats.phh.reader import (
 )
 from bigblind.formats.phh.writer import _lines
 
-__all__ = ["AppendedHands", "append", "loads_appended", "read_appended"]
+__all__ = ["AppendedHands", "append", "loads_appended", "read_appended", "section"]
 
 # A table header at the start of a line: where each appended hand begins.
 _HEADER: Final = re.compile(r"^\[", re.MULTILINE)
@@ -85,18 +85,28 @@ def append(
     """
     if hand.result is None or not hand.finished:
         raise HistoryError(f"only a finished hand is appended: this one awaits {hand.awaiting}")
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise HistoryError(f"hand number {number!r} must be a whole number of at least 1")
-    section = f"[{number}]\n" + "".join(_lines(hand, metadata, record_last=True)) + "\n"
+    text = section(hand, number=number, **metadata)
     if isinstance(target, str | os.PathLike):
         try:
             _drop_partial_hand(Path(target))
             with open(target, "a", encoding="utf-8", newline="\n") as file:
-                _write_through(file, section)
+                _write_through(file, text)
         except OSError as error:
             raise HistoryError(f"{target}: cannot append: {error.strerror or error}") from None
     else:
-        _write_through(target, section)
+        _write_through(target, text)
+
+
+def section(hand: Hand, /, *, number: int, **metadata: object) -> str:
+    """The text :func:`append` adds for ``hand``: table ``[number]``, its record fields
+    before the actions and the finishing stacks last, then a blank line.
+
+    For writers that append it themselves: a hand cut short anywhere lacks its
+    finishing stacks or breaks the TOML, and :func:`loads_appended` leaves it out.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise HistoryError(f"hand number {number!r} must be a whole number of at least 1")
+    return f"[{number}]\n" + "".join(_lines(hand, metadata, record_last=True)) + "\n"
 
 
 def _drop_partial_hand(path: Path) -> None:

@@ -198,7 +198,8 @@ class _Hand:
     cents: bool = False
     players: dict[str, _Player] = field(default_factory=dict)
     posts: list[_Post] = field(default_factory=list)
-    play: list[tuple[str, str]] = field(default_factory=list)  # (name or 'd', PHH verb)
+    # (a player's name, or None for the dealer: any text may be a name, 'd' too; PHH verb)
+    play: list[tuple[str | None, str]] = field(default_factory=list)
     rake: int = 0
     runs: int = 1
     metadata: dict[str, object] = field(default_factory=dict)
@@ -266,9 +267,9 @@ class _Hand:
             cards = self.cards(index, street["new"], 1)
             if street["run"] == "SECOND":  # RULES 10.3: the board run twice
                 self.runs = 2
-                self.play.append(("d", f"db {cards} # run 2"))
+                self.play.append((None, f"db {cards} # run 2"))
                 return
-            self.play.append(("d", f"db {cards}"))
+            self.play.append((None, f"db {cards}"))
             for player in self.players.values():
                 player.street = 0
             return
@@ -431,7 +432,7 @@ class _Hand:
             raise self.error(0, f"the stakes cannot be played: {error}") from None
         actions = [f"d dh p{i + 1} {p.cards or '????'}" for i, p in enumerate(order)]
         for name, verb in _shows_before_run_out(self.play):
-            actions.append(f"d {verb}" if name == "d" else f"p{index[name] + 1} {verb}")
+            actions.append(f"d {verb}" if name is None else f"p{index[name] + 1} {verb}")
         self.metadata["seats"] = [p.seat for p in order]
         self.metadata["winnings"] = [p.collected for p in order]
         self.metadata["_rake"] = self.rake
@@ -486,7 +487,9 @@ class _Hand:
         return HistoryError(f"{where}, line {index + 1}: {message}")
 
 
-def _shows_before_run_out(play: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _shows_before_run_out(
+    play: list[tuple[str | None, str]],
+) -> list[tuple[str | None, str]]:
     """The play with every show and muck moved before the board run out after an all-in.
 
     PokerStars writes the showdown after the whole board; when betting ended
@@ -494,11 +497,11 @@ def _shows_before_run_out(play: list[tuple[str, str]]) -> list[tuple[str, str]]:
     4.7, 6.7), and that is the order a replay needs.
     """
     last_bet = max(
-        (i for i, (who, verb) in enumerate(play) if who != "d" and not verb.startswith("sm")),
+        (i for i, (who, verb) in enumerate(play) if who is not None and not verb.startswith("sm")),
         default=-1,
     )
-    shows = [item for item in play[last_bet + 1 :] if item[0] != "d"]
-    boards = [item for item in play[last_bet + 1 :] if item[0] == "d"]
+    shows = [item for item in play[last_bet + 1 :] if item[0] is not None]
+    boards = [item for item in play[last_bet + 1 :] if item[0] is None]
     return [*play[: last_bet + 1], *shows, *boards]
 
 

@@ -161,6 +161,7 @@ class _Writer:
         self.put_in: set[int] = set()  # seats that put in a blind or chose to bet
         self.blinds: dict[int, list[Forced]] = {}
         self.collected = [0] * hand.seats
+        self.won_on: list[set[int]] = [set() for _ in range(hand.seats)]  # runs won (10.3)
         self.runs = 1  # 2 for a board run twice (RULES 10.3)
         self.second: list[Card] = []  # the second run's board
 
@@ -233,6 +234,7 @@ class _Writer:
                 if not share:
                     continue  # the rake took it all: nothing collected
                 self.collected[seat] += share
+                self.won_on[seat].add(award.run)
                 pot = self._pot_name(award.pot)
                 lines.append(f"{names[seat]} collected {money(share)} from {pot}")
         for event in showdown:
@@ -350,6 +352,8 @@ class _Writer:
         won = self.collected[seat]
         if seat in self.shown:
             cards, value = self.shown[seat]
+            if self.won_on[seat] == {2}:  # won on the second board alone: named on it
+                value = evaluate([*cards, *self.second])
             showed = f"showed [{format_cards(cards, ' ')}]"
             with_ = f" with {describe_hand(value)}" if value is not None else ""
             if won:

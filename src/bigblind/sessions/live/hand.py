@@ -417,13 +417,25 @@ class LiveHand(_Runs):
     # ------------------------------------------------------------ showdown
 
     @recorded
-    def show(self, cards: str | Iterable[str | int] | None = None) -> None:
-        """The seat due to show turns its cards up; name them where they are unknown."""
+    def show(
+        self, cards: str | Iterable[str | int] | None = None, *, seat: int | None = None
+    ) -> None:
+        """The seat due to show (or ``seat``) turns its cards up; name them where unknown.
+
+        After an all-in every hand is turned up at once (RULES 4.7, 6.7), so any seat
+        still to show may be entered, in any order; after the river the order of 6.7
+        stands and another seat is refused.
+        """
         hand = self.hand
         self._check_open("show")
         if self._dealing or hand.awaiting != "show":
             raise IllegalActionError(f"nothing is shown now: {_uncap(self.next_step)}")
-        seat = hand.actor
+        if seat is None:
+            seat = hand.actor
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalActionError(
+                f"seat {seat!r} does not exist: seats are 0 to {self.seats - 1}"
+            )
         assert seat is not None
         known = [c for c in self._holes[seat] if c is not None]
         if cards is None:
@@ -442,7 +454,7 @@ class LiveHand(_Runs):
                     f" {' '.join('??' if c is None else str(c) for c in self._holes[seat])}"
                 )
             self._check_unseen([c for c in given if c not in known])
-        hand.show(given)
+        hand.show(given, seat=seat)
         self._holes[seat] = list(given)
         self._out.update(given)
         self._sync()

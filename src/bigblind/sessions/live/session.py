@@ -131,6 +131,29 @@ class LiveSession:
         if at <= self.button and at < count:
             self.button += 1
 
+    def rebuy(self, name: str, chips: int, *, wait_for_big_blind: bool = False) -> None:
+        """``name`` buys ``chips`` more between hands (RULES 10.1).
+
+        As at a cash table, a player who went broke owes the blinds that passed
+        while they had no chips: they post them to play the next hand, or wait
+        for the big blind (``wait_for_big_blind``).
+        """
+        if self._current is not None:
+            raise IllegalActionError("players rebuy between hands, not during one")
+        if name not in self._names:
+            raise RulesError(f"there is no player {name!r} in the game")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+            raise RulesError(f"{name}'s rebuy {chips!r} must be whole chips, 1 or more")
+        seat = self._names.index(name)
+        if self._table.player(seat) is None:  # seated with no chips: never dealt in yet
+            self._table.join(seat, name, chips, wait_for_big_blind=wait_for_big_blind)
+        else:
+            try:
+                self._table.rebuy(seat, chips, wait_for_big_blind=wait_for_big_blind)
+            except TableError as error:
+                raise RulesError(str(error)) from None
+        self._stacks[seat] += chips
+
     @property
     def names(self) -> tuple[str, ...]:
         """The players' names by seat."""
@@ -179,6 +202,8 @@ class LiveSession:
         try:
             plan = self._table.plan_deal(straddle=straddle)
         except TableError as error:
+            if self._table.can_deal():  # a straddle where none is offered
+                raise RulesError(str(error)) from None
             raise RulesError(f"a hand needs two players with chips: {error}") from None
         dealt = plan.layout.dealt
         labels = tuple(f"{self._names[s]} (seat {s + 1})" for s in dealt)
