@@ -23,7 +23,8 @@ from bigblind.errors import CardError
 __all__ = ["Deck"]
 
 _FACTORIALS: Final = tuple(math.factorial(k) for k in range(53))
-_SPAN: Final = 10  # digits of a Lehmer code whose radix, at most 52!/42!, fits in 63 bits
+_SPAN: Final = 10  # digits of a Lehmer code read at once: their radix, at most 52!/42!, fits a word
+_SPAN_RADIX: Final = tuple(math.perm(size, min(size, _SPAN)) for size in range(53))
 
 
 def _lehmer_code(size: int, draw: Callable[[int], int]) -> int:
@@ -96,23 +97,16 @@ class Deck:
         self._code = _lehmer_code(52, draw)
 
     def _decode(self, count: int) -> None:
-        """Work out the order down to card ``count`` from the top, and a few more."""
+        """Work out the order down to card ``count`` from the top, or a little further."""
         cards, pool, code = self._cards, self._pool, self._code
-        count += 8  # burns and board come one by one: decode a hand's worth ahead
-        size = len(pool)
-        stop = max(size - (count - len(cards)), 0)
-        while size > stop:
-            # The code's digits a span at a time: one division of the big code by the span's
-            # radix, then word-sized divisions, far cheaper than big ones.
-            end = max(size - _SPAN, stop)
-            radix = 1
-            for base in range(size, end, -1):
-                radix *= base
-            code, digits = divmod(code, radix)
-            for base in range(size, end, -1):
+        while len(cards) < count and pool:
+            # The code's digits a span at a time: one division of the big code by the
+            # span's radix, then divisions of word-sized numbers, far cheaper than big ones.
+            size = len(pool)
+            code, digits = divmod(code, _SPAN_RADIX[size])
+            for base in range(size, max(size - _SPAN, 0), -1):
                 cards.append(pool.pop(digits % base))
                 digits //= base
-            size = end
         self._code = code
 
     @classmethod
