@@ -85,14 +85,14 @@ def turn(state: HandState, seat: object, what: str) -> int:
     if (
         phase is _BETTING
         and actor is not None
-        and (seat is None or (seat == actor and type(seat) is int))
+        and (seat is None or (type(seat) is int and seat == actor))
     ):
         return actor
     if phase is _SETTLED:
         raise HandFinishedError(f"cannot {what}: the hand is over")
     if phase is not _BETTING or actor is None:
         raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
-    if seat is not None and (seat != actor or type(seat) is not int):
+    if seat is not None and (type(seat) is not int or seat != actor):
         # True and 1.0 equal seat 1 but are no seat numbers.
         if type(seat) is not int or not 0 <= seat < state.seats:
             raise IllegalActionError(

@@ -87,7 +87,7 @@ def show_turn(state: HandState, seat: object, what: str) -> int:
         raise IllegalActionError(f"cannot {what} now: the hand awaits {state.awaiting()}")
     if state.auto_show:
         raise IllegalActionError(f"cannot {what}: this hand shows down by itself")
-    if seat is not None and (seat != actor or type(seat) is not int):
+    if seat is not None and (type(seat) is not int or seat != actor):
         if type(seat) is not int or not 0 <= seat < state.seats:
             raise IllegalActionError(
                 f"seat {seat!r} does not exist: seats are 0 to {state.seats - 1}"
