@@ -182,7 +182,9 @@ def post_forced(
         else:
             state.dead += amount
         log.append((_POSTED, seat, _ANTE, amount, state.stacks[seat] == 0))
-    for (seat, kind, _), amount in zip(posts, amounts, strict=True):
+    for index in range(len(posts)):  # compiled, zip(strict=True) is a slow generic call
+        seat, kind, _ = posts[index]
+        amount = amounts[index]
         if amount <= 0:
             continue
         if kind is _DEAD_BLIND:

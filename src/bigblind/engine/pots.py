@@ -88,9 +88,20 @@ def winners_of(pot: Pot, values: Mapping[int, int]) -> tuple[int, ...]:
     >>> winners_of(Pot(10, (0, 1, 2)), {0: 5, 1: 9, 2: 9})
     (1, 2)
     """
-    contenders = [seat for seat in pot.eligible if seat in values]
-    best = max(values[seat] for seat in contenders)
-    return tuple(seat for seat in contenders if values[seat] == best)
+    # Loops rather than max() over a generator: compiled, they run without the generator.
+    best = -1
+    winners: list[int] = []
+    for seat in pot.eligible:
+        value = values.get(seat)
+        if value is None or value < best:
+            continue
+        if value > best:
+            best = value
+            winners = []
+        winners.append(seat)
+    if not winners:
+        raise ValueError(f"no eligible seat of {pot.eligible} has a hand value")
+    return tuple(winners)
 
 
 def split(amount: int, *, winners: Sequence[int], button: int, seats: int) -> tuple[int, ...]:
