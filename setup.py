@@ -32,8 +32,12 @@ COMPILED = [
 ]
 # Left as Python: compiled, a frozen dataclass checks its field types itself and raises
 # TypeError for a wrong one before __post_init__ can explain it as a RulesError, and a
-# hand reads its rules only a few times (the modules above keep what they need).
+# hand reads its rules only a few times (the modules above keep what they need). The
+# Action value is a frozen dataclass too, whose __post_init__ explains a wrong amount
+# (compiled, True would arrive as 1); its text reader, engine/action_text.py, is compiled
+# with the betting that calls it on every action played from text.
 NOT_COMPILED = [
+    "src/bigblind/engine/actions.py",
     "src/bigblind/engine/rules.py",
 ]
 

@@ -1,114 +1,176 @@
-"""Hand histories read and replayed per second: PHH files and PokerStars text.
+"""Hand histories read, reconciled and converted per second, against PokerKit's PHH reader.
 
-PHH: every ``.phh``/``.phhs`` file under the folders given (by default the
-sample kept with the tests, ``tests/data/phh``; the whole data set when its
-folder is given) is read and each Texas hold'em hand replayed. PokerStars:
-random six-handed hands are written as PokerStars text once, then read and
-replayed. Each figure is the median over ``--repeats`` runs.
+PHH: the ``.phh`` files under ``--phh`` (by default the PHH data set beside
+the project, ``../shared/data/phh``, else the sample kept with the tests) are
+read and each Texas hold'em hand replayed by bigblind, and read by PokerKit
+(``pokerkit.HandHistory.loads``), then replayed by it too (its states
+iterated), in the same run on the same texts: the ratios are bigblind's hands
+per second over PokerKit's. Sites: the real files of ``../shared/data/histories``
+(PokerStars, GGPoker, Winamax, iPoker XML, Poker Now; each skipped when absent)
+are read, every hand reconciled, and each reconciled hand converted to
+PokerStars text and to PHH. Each figure is the median of ``--repeats`` runs;
+the texts are read from disk once, before timing, and each reader is warmed first.
 
     python benchmarks/histories.py
-    python benchmarks/histories.py ../shared/data/phh --repeats 1 --json
+    python benchmarks/histories.py --repeats 5 --limit 2000 --json
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from bigblind import Deck, Hand, Rules
+from bigblind.cli.replay import site_entries
 from bigblind.formats import phh, pokerstars
+from bigblind.formats.encoding import decode
+from bigblind.formats.phh import HandHistory
 
-SAMPLE = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+SAMPLE = REPO / "tests" / "data" / "phh"
+SITES = {
+    "PokerStars": "pokerstars",
+    "GGPoker": "ggpoker",
+    "Winamax": "winamax",
+    "iPoker XML": "ipoker",
+    "Poker Now": "pokernow",
+}
 
 
-def phh_rate(texts: list[str]) -> tuple[int, float]:
-    """Hold'em hands replayed, and hands per second, reading from ``texts``."""
-    start = time.perf_counter()
+def bigblind_phh(texts: list[str]) -> int:
+    """Read every text and replay each hold'em hand; the hands replayed."""
     count = 0
     for text in texts:
         for history in phh.loads(text):
             if history.supported:
                 phh.replay(history)
                 count += 1
-    return count, count / (time.perf_counter() - start)
+    return count
 
 
-def stars_texts(count: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    texts = []
-    for number in range(count):
-        hand = Hand(
-            Rules.no_limit(blinds=(1, 2)),
-            [rng.randint(40, 400) for _ in range(6)],
-            button=number % 6,
-            deck=Deck.shuffled(rng.getrandbits(64)),
-        )
-        while not hand.finished:
-            legal = hand.legal
-            assert legal is not None
-            if legal.min_raise_to is not None and rng.random() < 0.2:
-                hand.raise_to(legal.min_raise_to)
-            elif legal.fold and rng.random() < 0.3:
-                hand.fold()
-            else:
-                hand.check_or_call()
-        names = [f"player{i}" for i in range(6)]
-        texts.append(
-            pokerstars.dumps(
-                hand, hand_id=number + 1, table="Bench", players=names, when=datetime(2026, 1, 1)
-            )
-        )
-    return texts
+def pokerkit_read(texts: list[str]) -> int:
+    import pokerkit
+
+    for text in texts:
+        pokerkit.HandHistory.loads(text)
+    return len(texts)
 
 
-def stars_rate(texts: list[str]) -> float:
-    start = time.perf_counter()
-    for history in pokerstars.loads(pokerstars.dump_session(texts)):
-        hand = pokerstars.replay(history)
-        assert pokerstars.results_match(history, hand)
-    return len(texts) / (time.perf_counter() - start)
+def pokerkit_replay(texts: list[str]) -> int:
+    import pokerkit
+
+    for text in texts:
+        for _ in pokerkit.HandHistory.loads(text):
+            pass  # each state of the hand, as PokerKit replays it
+    return len(texts)
+
+
+def site_run(texts: list[str]) -> tuple[int, int]:
+    """Read every text, reconcile each hand and convert each reconciled one to PokerStars text
+    and to PHH; the hands read and the hands converted."""
+    read = converted = 0
+    for text in texts:
+        for entry in site_entries(text) or []:
+            if not isinstance(entry, HandHistory):
+                continue
+            read += 1
+            check = pokerstars.reconcile(entry)
+            if check.hand is None or not check.reconciled:
+                continue
+            names = [f"p{i + 1}" for i in range(check.hand.seats)]  # names checked by the writers
+            try:
+                pokerstars.dumps(
+                    check.hand, hand_id=1, table="Bench", players=names, when=datetime(2026, 1, 1)
+                )
+                phh.dumps(check.hand, players=names)
+            except ValueError:
+                continue  # a hand a writer refuses (its reason is convert's to say)
+            converted += 1
+    return read, converted
+
+
+def _rate(
+    run: Callable[[list[str]], object], texts: list[str], repeats: int
+) -> tuple[object, float]:
+    run(texts[:20])  # warm: imports and the evaluator's tables are not what is timed
+    rates, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run(texts)
+        count = result[0] if isinstance(result, tuple) else result
+        assert isinstance(count, int)
+        rates.append(count / max(time.perf_counter() - start, 1e-9))
+    return result, statistics.median(rates)
+
+
+def _texts(folder: Path, suffixes: tuple[str, ...] | None = None, limit: int = 0) -> list[str]:
+    files = sorted(
+        p for p in folder.rglob("*") if p.is_file() and (suffixes is None or p.suffix in suffixes)
+    )
+    return [decode(p.read_bytes()) for p in files[: limit or None]]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("folders", nargs="*", type=Path, default=[SAMPLE])
-    parser.add_argument("--hands", type=int, default=500, help="PokerStars hands")
+    default = SHARED / "phh" if (SHARED / "phh").is_dir() else SAMPLE
+    parser.add_argument("--phh", type=Path, default=default, help="a folder of .phh files")
+    parser.add_argument("--histories", type=Path, default=SHARED / "histories")
+    parser.add_argument("--limit", type=int, default=0, help="PHH files read, 0 for all")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    files = sorted(
-        path
-        for folder in args.folders
-        for path in folder.rglob("*")
-        if path.suffix in (".phh", ".phhs")
-    )
-    texts = [path.read_text(encoding="utf-8-sig") for path in files]
-    stars = stars_texts(args.hands, seed=1)
-    phh_rates, stars_rates, replayed = [], [], 0
-    for _ in range(args.repeats):
-        replayed, rate = phh_rate(texts)
-        phh_rates.append(rate)
-        stars_rates.append(stars_rate(stars))
-    result = {
-        "phh_hands": replayed,
-        "phh_hands_per_second": round(statistics.median(phh_rates)),
-        "pokerstars_hands": len(stars),
-        "pokerstars_hands_per_second": round(statistics.median(stars_rates)),
+    result: dict[str, object] = {}
+    texts = _texts(args.phh, (".phh",), args.limit)
+    hands, ours = _rate(bigblind_phh, texts, args.repeats)
+    _, kit_read = _rate(pokerkit_read, texts, args.repeats)
+    _, kit_replay = _rate(pokerkit_replay, texts, args.repeats)
+    result["phh"] = {
+        "files": len(texts),
+        "hands": hands,
+        "bigblind_read_and_replay_per_second": round(ours),
+        "pokerkit_read_per_second": round(kit_read),
+        "pokerkit_read_and_replay_per_second": round(kit_replay),
+        "ratio_to_pokerkit_read": round(ours / kit_read, 2),
+        "ratio_to_pokerkit_read_and_replay": round(ours / kit_replay, 2),
     }
+    for site, folder in SITES.items():
+        if not (args.histories / folder).is_dir():
+            continue
+        site_texts = _texts(args.histories / folder)
+        counts, rate = _rate(site_run, site_texts, args.repeats)
+        assert isinstance(counts, tuple)
+        result[site] = {
+            "hands": counts[0],
+            "converted": counts[1],
+            "read_reconcile_convert_per_second": round(rate),
+        }
     if args.json:
         print(json.dumps(result))
-    else:
-        print(f"PHH: {replayed} hands read and replayed, {result['phh_hands_per_second']}/s")
-        print(
-            f"PokerStars: {len(stars)} hands read and replayed,"
-            f" {result['pokerstars_hands_per_second']}/s"
-        )
+        return 0
+    figures = result["phh"]
+    assert isinstance(figures, dict)
+    print(
+        f"PHH ({figures['files']} files, {figures['hands']} hands): bigblind reads and replays"
+        f" {figures['bigblind_read_and_replay_per_second']}/s; PokerKit reads"
+        f" {figures['pokerkit_read_per_second']}/s, reads and replays"
+        f" {figures['pokerkit_read_and_replay_per_second']}/s;"
+        f" ratio {figures['ratio_to_pokerkit_read']}x its reading,"
+        f" {figures['ratio_to_pokerkit_read_and_replay']}x its reading and replaying"
+    )
+    for site in SITES:
+        if isinstance(figures := result.get(site), dict):
+            print(
+                f"{site}: {figures['hands']} hands read and reconciled,"
+                f" {figures['converted']} of them converted to PokerStars text and PHH,"
+                f" {figures['read_reconcile_convert_per_second']}/s"
+            )
+    print(f"(medians of {args.repeats} runs)")
     return 0
 
 

@@ -8,11 +8,13 @@
 """
 
 from bigblind.cards import Card, Deck, format_cards, parse_cards
+from bigblind.engine.actions import Action
 from bigblind.engine.events import ActionKind, Forced, Street
 from bigblind.engine.hand import Hand, HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.pots import Pot
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import (
+    ActionTextError,
     BigblindError,
     CardError,
     HandFinishedError,
@@ -24,7 +26,9 @@ from bigblind.errors import (
 from bigblind.evaluation.scalar import Category, HandValue, describe, evaluate, evaluate_hand
 
 __all__ = [
+    "Action",
     "ActionKind",
+    "ActionTextError",
     "AnteType",
     "BigblindError",
     "Card",

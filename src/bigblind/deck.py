@@ -91,10 +91,10 @@ class Deck:
             raise CardError(f"a deck cannot hold a card twice: {format_cards(cards, ' ')}")
         self._cards = [CARDS[c] for c in cards]
 
-    def _shuffle(self, draw: Callable[[int], int]) -> None:
+    def _shuffle(self, draw: Callable[[int], int], cards: Sequence[Card] = CARDS) -> None:
         self._cards = []
-        self._pool = list(CARDS)
-        self._code = _lehmer_code(52, draw)
+        self._pool = list(cards)
+        self._code = _lehmer_code(len(cards), draw)
 
     def _decode(self, count: int) -> None:
         """Work out the order down to card ``count`` from the top, or a little further."""
@@ -110,27 +110,44 @@ class Deck:
         self._code = code
 
     @classmethod
-    def shuffled(cls, seed: int | None = None) -> Deck:
-        """A shuffled deck; the same ``seed`` gives the same order."""
-        if seed is None:
+    def shuffled(cls, seed: int | None = None, *, cards: Sequence[int] | None = None) -> Deck:
+        """A shuffled deck; the same ``seed`` gives the same order.
+
+        ``cards`` are the deck's cards where the game plays with fewer than 52
+        (short deck's 36, RULES 11.3); a seed of None shuffles securely.
+
+        >>> from bigblind.evaluation import SHORT_DECK
+        >>> deck = Deck.shuffled(seed=3, cards=SHORT_DECK)
+        >>> len(deck), set(deck.cards) == set(SHORT_DECK)
+        (36, True)
+        """
+        if cards is None and seed is None:
             return cls()
+        pool = CARDS if cards is None else cls(cards)._cards  # checked as a deck's cards
         deck = cls(())  # no cards yet: the shuffle below gives them
-        deck._shuffle(random.Random(seed).getrandbits)
+        deck._shuffle(secrets.randbits if seed is None else random.Random(seed).getrandbits, pool)
         return deck
 
     @classmethod
-    def stacked(cls, top: str | Iterable[str | int], *, seed: int | None = None) -> Deck:
-        """A deck with ``top`` dealt first, then the other cards shuffled."""
+    def stacked(
+        cls,
+        top: str | Iterable[str | int],
+        *,
+        seed: int | None = None,
+        cards: Sequence[int] | None = None,
+    ) -> Deck:
+        """A deck with ``top`` dealt first, then the other cards (of ``cards``, by
+        default all 52) shuffled."""
         first = parse_cards(top)
         taken = set(first)
-        rest = [c for c in CARDS if c not in taken]
+        rest = [c for c in (CARDS if cards is None else cls(cards)._cards) if c not in taken]
         draw = secrets.randbits if seed is None else random.Random(seed).getrandbits
         return cls([*first, *_shuffle(rest, draw)])
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, dealt ones included, top first."""
-        self._decode(52)
+        self._decode(52)  # or all there are, in a smaller deck
         return tuple(self._cards)
 
     @property

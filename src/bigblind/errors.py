@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ActionTextError",
     "BigblindError",
     "CardError",
     "HandFinishedError",
@@ -34,6 +35,10 @@ class RulesError(BigblindError):
 
 class IllegalActionError(BigblindError):
     """An action the rules do not allow the player to act now."""
+
+
+class ActionTextError(IllegalActionError):
+    """Text that names no action at all, as opposed to a legal-looking action refused."""
 
 
 class OutOfTurnError(IllegalActionError):

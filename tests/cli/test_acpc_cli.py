@@ -35,7 +35,7 @@ def test_dealer_with_its_own_bots_writes_a_log_that_replays(tmp_path: Path) -> N
     assert code == 0, err
     assert out.startswith("SCORE:")
     code, out, err = _run(["acpc", "replay", "holdem.nolimit.3p.game", str(log)])
-    assert (code, out) == (0, "30 hands replayed, 0 mismatched, 0 skipped\n")
+    assert (code, out) == (0, "30 hands read, 30 reconciled, 0 not reconciled\n")
 
 
 def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
     assert "bad.log:3: hand 1: position 1: the log says 300, the engine gives 100" in out
     assert "bad.log:4: cannot replay" in out
     assert "bad.log:5: cannot replay: card 9h is already in play" in out
-    assert out.endswith("4 hands replayed, 3 mismatched, 0 skipped\n")
+    assert out.endswith("4 hands read, 1 reconciled, 3 not reconciled\n")
 
 
 def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
@@ -60,7 +60,7 @@ def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
     # A pot of 25 split two ways: 12.5 each by ACPC, 13 and 12 by RULES 6.6.
     log.write_text("STATE:0:cfc/cc/cc/cc:2h3d|9hQd|9sQc/AcKcJd/5d/7h:-5|2.5|2.5:a|b|c\n")
     code, out, _ = _run(["acpc", "replay", "holdem.limit.3p.game", str(log)])
-    assert (code, out) == (0, "1 hand replayed, 0 mismatched, 0 skipped\n")
+    assert (code, out) == (0, "1 hand read, 1 reconciled, 0 not reconciled\n")
 
 
 @pytest.mark.parametrize(
@@ -169,7 +169,7 @@ def test_unreadable_logs_alone_exit_2_as_bigblind_replay_does(tmp_path: Path) ->
     assert code == 2 and "hold no STATE line" in err
     assert out == (
         f"{log}: cannot read: not UTF-8 text (invalid start byte)\n"
-        "0 hands replayed, 0 mismatched, 0 skipped, 1 file unreadable\n"
+        "0 hands read, 0 reconciled, 0 not reconciled, 1 file unreadable\n"
     )
     phh = tmp_path / "binary.phh"
     phh.write_bytes(b"STATE:\xff\xfe")

@@ -42,7 +42,8 @@ def test_eval(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) ->
         (["As", "Ks"], "5, 6 or 7 cards, not 2"),
         (["As Ks Qs Js Ts 9s 8s 7s"], "5, 6 or 7 cards, not 8"),
         (["As", "Ax", "Qs", "Js", "Ts"], "'Ax'"),
-        (["As", "As", "Qs", "Js", "Ts"], "As is given twice"),
+        (["As", "As", "Qs", "Js", "Ts"], "As is given twice: a deck has one of each card"),
+        (["--game", "plo", "As", "Ks", "Qs", "Js", "As", "2c", "3c"], "As is given twice"),
         (["\u212as", "Qs", "Js", "Ts", "9s"], "cannot read card"),  # the Kelvin sign
         (["Ks", "Qs", "Js", "Ts", "9\u017f"], "cannot read card"),  # a long s
         (["9" * 5000], "(5000 characters)"),
@@ -52,6 +53,8 @@ def test_eval_errors(argv: list[str], message: str, capsys: pytest.CaptureFixtur
     status, out, err = run(["eval", *argv], capsys)
     assert status == 2 and out == ""
     assert err.startswith("bigblind eval: ") and message in err
+    # In the user's words: no card numbers, no function names.
+    assert "parse_cards" not in err and "0 to 51" not in err
 
 
 def test_eval_needs_cards(capsys: pytest.CaptureFixture[str]) -> None:

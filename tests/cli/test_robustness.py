@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigblind.cli.main import main
+from bigblind.cli.replay import ACCEPTED
 
 CARDISH = st.text(
     alphabet=st.sampled_from(list("AKQJT98765432cdhsCDHS10 ,♠♥♦♣²\u212a\u017f+-x")), max_size=30
@@ -87,7 +88,7 @@ def test_one_bad_file_never_stops_a_replay(
     (folder / "b-good.phh").write_text(GOOD, encoding="utf-8")
     status, out, _ = run(["replay", str(folder)], capsys)
     assert status in (0, 1)
-    assert out.splitlines()[-1].startswith(("1 hand replayed", "2 hands replayed"))
+    assert out.splitlines()[-1].startswith(("1 hand read", "2 hands read"))
 
 
 GOOD = """
@@ -116,7 +117,7 @@ def test_replay_show_prints_the_hand_street_by_street(
     flop = lines.index("── Flop: 2♣ 7♦ 9♥")
     assert lines.index("Cy raises to 6") < flop < lines.index("── Turn: J♦")
     assert "Cy wins the pot (14) with One pair, queens, jack-nine-seven kickers" in lines
-    assert lines[-1] == "1 hand replayed, 0 mismatched, 0 skipped"
+    assert lines[-1] == "1 hand read, 1 reconciled, 0 not reconciled"
 
 
 def test_replay_of_an_empty_folder_is_an_error(
@@ -124,12 +125,12 @@ def test_replay_of_an_empty_folder_is_an_error(
 ) -> None:
     status, out, err = run(["replay", str(tmp_path)], capsys)
     assert status == 2 and out == ""
-    assert err == (
-        f"bigblind replay: no hand history (.phh, .phhs, PokerStars .txt) in {tmp_path}\n"
-    )
+    assert err == (f"bigblind replay: no file in {tmp_path}: it reads {ACCEPTED}\n")
     (tmp_path / "empty.phhs").write_text("")
     status, out, err = run(["replay", str(tmp_path)], capsys)
-    assert status == 2 and err == "bigblind replay: the files hold no hand\n"
+    assert status == 2 and err == (
+        f"bigblind replay: the files hold no hand: it reads {ACCEPTED}\n"
+    )
     assert out.splitlines()[0] == f"{tmp_path / 'empty.phhs'}: cannot read: the file is empty"
 
 
@@ -231,7 +232,11 @@ def test_replay_reads_pokerstars_histories(
     (tmp_path / "notes.txt").write_text("not a hand history")
     status, out, _ = run(["replay", str(tmp_path)], capsys)
     lines = out.splitlines()
-    assert lines[-1].startswith("2 hands replayed, 1 mismatched")
-    assert status == 1 and "notes.txt" not in out
+    # 'bob: calls' without an amount cannot be read: that hand alone is lost, and said so.
+    assert "stars.txt: cannot read a hand: hand #6, line 26: 'calls' needs an amount" in out
+    assert lines[-1] == (
+        "1 hand read, 1 reconciled, 0 not reconciled, 1 hand unreadable, 1 file not recognised"
+    )
+    assert status == 1 and f"{tmp_path / 'notes.txt'}: not recognised" in out
     status, out, _ = run(["replay", "--show", str(tmp_path / "stars.txt")], capsys)
     assert "ann raises to 6" in out

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bigblind.cli.simulate import add_parser, run
+from bigblind.cli.simulate import add_parser, check_plot, run
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -147,6 +147,22 @@ def test_a_plot_that_cannot_be_saved_is_refused_before_the_run(tmp_path: Path) -
         assert err.count("\n") == 1
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc on this system")
+def test_a_plot_in_a_folder_nobody_can_write_is_refused_before_the_run() -> None:
+    # Before: /proc passed a permission check (root may write anywhere by its bits) and the
+    # run was played to fail at the end.
+    code, out, err = simulate("--bots", "tag,station", "--hands", "10", "--plot", "/proc/run.png")
+    assert code == 2 and out == ""
+    assert err.startswith(
+        "bigblind simulate: --plot /proc/run.png: the folder /proc cannot be written"
+    )
+
+
+def test_checking_a_plot_leaves_no_file_behind(tmp_path: Path) -> None:
+    assert check_plot(tmp_path / "run.png", None) is None
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_plot_that_fails_to_save_comes_after_the_results(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -209,3 +225,33 @@ def test_ctrl_c_prints_the_chunks_played_and_one_line(monkeypatch: pytest.Monkey
     assert code == 130 and err == "bigblind simulate: stopped (Ctrl-C)\n"
     document = json.loads(out)
     assert document["stopped"] is True and document["hands"] == 2 * matches.DEALS_PER_CHUNK
+
+
+def test_ctrl_c_inside_the_first_chunk_prints_the_deals_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before: a stop before the first chunk of 200 deals was done printed "stopped" alone.
+    from bigblind.bots import matches
+
+    def stopped(plan: matches.MatchPlan, **kwargs: Any) -> Iterator[matches.ChunkResult]:
+        whole = matches.play_chunk(plan, plan.chunks()[0])
+        for deal in range(3):
+            kwargs["on_deal"](tuple(won[deal] for won in whole.winnings))
+        raise KeyboardInterrupt
+        yield whole  # a generator, as play_chunks is
+
+    monkeypatch.setattr("bigblind.cli.simulate.play_chunks", stopped)
+    code, out, err = simulate("--bots", "tag,station", "--hands", "1000", "--json")
+    assert code == 130 and err == "bigblind simulate: stopped (Ctrl-C)\n"
+    document = json.loads(out)
+    assert document["stopped"] is True and document["hands"] == 6
+    assert document["bots"][0]["bb_per_100"] == -document["bots"][1]["bb_per_100"]
+
+
+def test_hands_that_do_not_fill_whole_deals_say_how_many_are_played() -> None:
+    code, out, err = simulate("--bots", "tag,station,random", "--hands", "20")
+    assert code == 0 and out.startswith("21 hands (7 duplicate deals of 3)")
+    assert err == (
+        "bigblind simulate: --hands 20 plays 21 hands: 7 deals, each played once from every"
+        " one of the 3 seats\n"
+    )

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
-from bigblind.engine import Structure
+from bigblind.engine import Action, Hand, Structure
 from bigblind.env import ACTIONS, SingleAgentEnv, env, raw_env
 from bigblind.env.holdem import HoldemEnv
 from bigblind.errors import BigblindError
@@ -27,10 +27,22 @@ from bigblind.errors import BigblindError
         {"players": 10, "structure": Structure.FIXED_LIMIT},
         {"players": 3, "structure": Structure.POT_LIMIT, "episode": "session", "stack_bb": 5},
         {"players": 2, "exact_raises": True, "stack_bb": 20},
+        # RULES 11: the other games, their hole cards in the observation.
+        {"players": 4, "structure": Structure.POT_LIMIT, "game": "plo"},
+        {"players": 3, "structure": Structure.POT_LIMIT, "game": "plo6", "episode": "session"},
+        {"players": 4, "structure": Structure.FIXED_LIMIT, "game": "plo8"},
+        {"players": 6, "game": "6+", "stack_bb": 10},
     ],
 )
 def test_pettingzoo_api_test(options: dict[str, Any]) -> None:
     api_test(env(**options), num_cycles=300)
+
+
+def test_the_environment_refuses_a_game_it_cannot_seat() -> None:
+    with pytest.raises(BigblindError, match="seats 2 to 7"):
+        raw_env(players=9, game="plo6")
+    with pytest.raises(BigblindError, match="no game 'stud'"):
+        raw_env(players=2, game="stud")
 
 
 def test_pettingzoo_seed_test() -> None:
@@ -158,7 +170,7 @@ def test_the_flat_encoding_holds_the_dict() -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 10), st.integers(0, 2**32), st.lists(st.integers(0, 7), max_size=60))
 def test_no_seat_sees_another_seats_hidden_cards(players: int, seed: int, picks: list[int]) -> None:
-    # RULES 3.4: every observation holds only the observer's own hole cards.
+    # RULES 3.4: every observation holds only the observer's own hole cards, as its view.
     game = raw_env(players=players)
     game.reset(seed=seed)
     for pick in [*picks, *[1] * 200]:
@@ -177,6 +189,15 @@ def test_no_seat_sees_another_seats_hidden_cards(players: int, seed: int, picks:
             }
             board = set(np.flatnonzero(obs["observation"][52:104]).tolist())
             assert not board & others
+            # The observation is the seat's view (RULES 3.4, 6.7): its own cards and the
+            # board, the view's hands shown by others the only cards it leaves out.
+            view = hand.seen(seat)
+            assert own == {int(c) for c in view.hole(seat) if c is not None}
+            assert board == {int(c) for c in hand.view(seat).board}
+            shown = {
+                int(c) for s in range(players) if s != seat for c in view.hole(s) if c is not None
+            }
+            assert own | board <= view.cards() <= own | board | shown | set(hand.boards[-1])
         agent = game.agent_selection
         if game.terminations[agent] or game.truncations[agent]:
             game.step(None)
@@ -296,3 +317,20 @@ def test_the_benchmark_prints_one_json_object_with_both_environments() -> None:
         "ratio",
     }
     assert result["bigblind_steps_per_s"] > 0 and result["pettingzoo_steps_per_s"] > 0
+
+
+# RULES 4.4: an index of the action space reaches the hand as the engine's Action.
+def test_a_step_hands_the_engine_an_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    handed: list[object] = []
+    act = Hand.act
+
+    def recording(self: Hand, action: Action | str, *, seat: object = None) -> None:
+        handed.append(action)
+        act(self, action, seat=seat)
+
+    monkeypatch.setattr(Hand, "act", recording)
+    game = raw_env(players=2)
+    game.reset(seed=1)
+    game.step(1)  # the small blind calls
+    game.step(1)  # the big blind checks
+    assert handed == [Action.call(), Action.check()]

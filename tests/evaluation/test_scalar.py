@@ -33,6 +33,9 @@ from bigblind.evaluation.scalar import (
 # Defined in scalar.py itself: compiled, mypyc keeps their signatures but not their docs.
 COMPILED_WITHOUT_DOCS = {
     "HandValue",
+    "checked_cards",
+    "refuse_repeats",
+    "repeated_card",
     "evaluate",
     "evaluate5",
     "evaluate6",

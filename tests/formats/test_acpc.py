@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigblind import Deck
+from bigblind.engine import Action as EngineAction
 from bigblind.engine.rules import Structure
 from bigblind.errors import IllegalActionError
 from bigblind.formats.acpc import (
@@ -348,3 +349,13 @@ def test_random_hands_rebuild_from_their_own_log_lines(
         for s, start in zip(again.hand.result.stacks, again.hand.starting_stacks, strict=True)
     ]
     assert all(abs(net - value) < 1 for net, value in zip(nets, hand.values(), strict=True))
+
+
+# RULES 5: an ACPC raise names the hand's total; the engine is handed the round's raise-to.
+def test_the_dealer_hands_the_engine_an_action() -> None:
+    hand = AcpcHand.deal(NL2, Deck.shuffled(seed=4))
+    assert hand.engine_action(Action("c")) == EngineAction.call()
+    assert hand.engine_action(Action("r", 300)) == EngineAction.raise_to(300)
+    hand.apply(Action("c"))
+    assert hand.engine_action(Action("c")) == EngineAction.check()
+    assert hand.engine_action(Action("f")) == EngineAction.fold()

@@ -70,9 +70,8 @@ def test_a_returning_player_posts_small_and_big_blinds() -> None:
     assert history.finishing_stacks == (1990, 1480, 1900, 2140, 960)
 
 
-def test_lines_of_capped_tables_and_one_card_shown() -> None:
+def test_a_one_card_show_is_no_showdown() -> None:
     text = (DATA / "returning-player.txt").read_text(encoding="utf-8")
-    text = text.replace("oak: raises 40 to 60", "oak: raises 40 to 60 and has reached the 60 cap")
     text = text.replace("oak: doesn't show hand", "oak: shows [Ah]")
     (history,) = pokerstars.loads(text)
     assert "p3 cbr 60" in history.actions and not any(" sm" in a for a in history.actions)

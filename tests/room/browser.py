@@ -51,7 +51,8 @@ def free_port() -> int:
 class Server:
     """`bigblind serve` in its own process, on a loopback port, over one SQLite file."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, *options: str) -> None:
+        self.options = options  # more `serve` options, e.g. "--limit", "rooms_per_hour=600"
         self.url_db = f"sqlite:///{database}"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -61,7 +62,7 @@ class Server:
         code = "import sys; from bigblind.cli.main import main; sys.exit(main(sys.argv[1:]))"
         command = [sys.executable, "-c", code, "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [*command, "--database", self.url_db],
+            [*command, "--database", self.url_db, *self.options],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

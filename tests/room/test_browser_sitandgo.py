@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Iterator
@@ -139,8 +140,15 @@ def test_the_straddle_prompt_and_the_choice_to_show(
         tab.wait_for(lambda s: s["you"] is not None)
         # Asked at each showdown: the switch is off once the server says so (a redraw of
         # the panel from an older state may land between the click and its answer).
-        for _ in range(20):
-            tab.page.locator("[data-testid=auto-muck]").uncheck()
+        # While the player is to act the bar holds the decision alone: act, then switch.
+        for _ in range(40):
+            switch = tab.page.locator("[data-testid=auto-muck]")
+            if switch.count() == 0:
+                if not act_passively(tab):
+                    tab.page.wait_for_timeout(200)
+                continue
+            with contextlib.suppress(Exception):  # redrawn under the click: try again
+                switch.uncheck(timeout=2000)
             try:
                 tab.wait_for(lambda s: s["seats"][s["you"]]["auto_muck"] is False, timeout=2)
                 break

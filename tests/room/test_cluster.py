@@ -128,7 +128,8 @@ class Player:
             self._acted = position
             await asyncio.sleep(0.02)  # a person's pace, and the machine is shared
             with contextlib.suppress(ConnectionClosed):
-                await self.send("act", **passive(state))
+                decision = {"hand": hand["number"], "decision": hand["decision"]}
+                await self.send("act", **decision, **passive(state))
 
 
 def reference(seed: int, hands: int) -> Json:

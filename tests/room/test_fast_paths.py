@@ -84,7 +84,7 @@ def test_views_kept_between_actions_match_views_built_afresh() -> None:  # RULES
             events = current.hand.events
             public = public_view(room)
             for i, seat in enumerate(current.seats):
-                expected = last_action(events, i, current.names)
+                expected = last_action(events, i)
                 assert public["seats"][seat]["last_action"] == expected
                 assert personal_view(room, public, seat)["seats"][seat]["cards"]
         checked += 1

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from bigblind.room import Room, RoomSettings
 from bigblind.room import protocol as p
 
+ACT = '{"v": 1, "type": "act", "hand": 1, "decision": 3, '
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 SERVER: dict[str, type[BaseModel]] = {
     "state": p.StateMessage,
@@ -69,12 +70,34 @@ def test_the_room_view_is_what_the_protocol_documents() -> None:
         ('{"type": "act"}', "protocol version None"),
         ('{"v": 2, "type": "act"}', "protocol version 2"),
         ('{"v": 1, "type": "dance"}', "unknown message type 'dance': accepted are act"),
-        ('{"v": 1, "type": "act", "action": "jump"}', "bad act message: action"),
-        ('{"v": 1, "type": "act", "action": "bet", "amount": -1}', "amount"),
-        ('{"v": 1, "type": "chat", "text": "hi", "extra": 1}', "extra"),
-        ('{"v": 1, "type": "chat", "text": "' + "x" * 5000 + '"}', "at most 4096"),
+        ('{"v": 1, "type": "act", "action": "jump"}', "action refused: the hand's number"),
+        ('{"v": 1, "type": "act", "action": "jump"}', "the action must be one of 'fold'"),
+        (ACT + '"action": "bet", "amount": -1}', "the amount must be at least 1"),
+        ('{"v": 1, "type": "chat", "text": "hi", "extra": 1}', "'extra' is not part of"),
+        ('{"v": 1, "type": "chat", "text": "' + "x" * 5000 + '"}', "at most 4,096"),
+        # Strict: text, a float and a boolean are not whole numbers.
+        (ACT + '"action": "bet", "amount": "6"}', "the amount must be a whole number"),
+        (ACT + '"action": "bet", "amount": 1e3}', "the amount must be a whole number"),
+        (ACT + '"action": "bet", "amount": true}', "the amount must be a whole number"),
+        ('{"v": 1, "type": "top_up", "chips": 0}', "top-up refused: the chips must be at"),
+        ('{"v": 1, "type": "chat", "text": "hi", "id": "' + "9" * 400 + '"}', "the request's"),
+        ('{"v": 1, "type": "chat", "text": ' + "[" * 1500 + "]" * 1500 + "}", "nested too"),
+        ('{"v": true, "type": "ping"}', "protocol version True"),
     ],
 )
 def test_bad_messages_say_what_is_wrong(text: str, error: str) -> None:
     with pytest.raises(p.ProtocolError, match=re.escape(error)):
         p.parse_client(text)
+
+
+def test_a_refusal_names_the_request_it_refuses() -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.parse_client('{"v": 1, "id": 12, "type": "top_up", "chips": -5}')
+    assert refused.value.request_id == 12
+    with pytest.raises(p.ProtocolError) as unknown:
+        p.parse_client('{"v": 1, "id": "a", "type": "dance"}')
+    assert unknown.value.request_id == "a"
+    # An id that is itself unacceptable is not echoed back.
+    with pytest.raises(p.ProtocolError) as huge:
+        p.parse_client('{"v": 1, "id": ' + "9" * 400 + ', "type": "ping"}')
+    assert huge.value.request_id is None

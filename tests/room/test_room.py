@@ -68,7 +68,8 @@ def test_open_room_seats_at_once_and_host_room_waits_for_approval() -> None:  # 
     assert room.identify("tok").seat == 2
     room.request_seat("tok2", "Bob", 3, 100, at=3.0)
     room.refuse(host(), 2, at=4.0)
-    assert room.identify("tok2") == Identity() and room.occupants.keys() == {2}
+    refused = room.identify("tok2")
+    assert refused.seat is None and refused.request is None and room.occupants.keys() == {2}
 
 
 def test_seat_requests_are_checked() -> None:  # RULES 10.1 buy-in limits
@@ -329,8 +330,9 @@ def test_histories_hide_other_players_cards() -> None:  # RULES 3.4, 6.8
         legal = room.view(seat)["hand"]["legal"]
         room.act(ids[seat], "fold" if legal["fold"] else "check", at=3.0)
     for viewer in (None, 0, 1, 2):
+        who = Identity() if viewer is None else ids[viewer]
         for fmt in ("phh", "pokerstars"):
-            text = room.history(fmt, viewer)
+            text = room.history(fmt, who)
             for seat, cards in hole.items():
                 pair = "".join(map(str, cards)) if fmt == "phh" else " ".join(map(str, cards))
                 assert (pair in text) == (seat == viewer), (fmt, viewer, seat)

@@ -64,8 +64,8 @@ def test_dealing_order_and_next_step() -> None:
         seen.append((live.due_seat, live.next_step))
         live.deal_hole()
     assert [seat for seat, _ in seen] == [0, 1, 2, 0, 1, 2]
-    assert seen[0][1] == "Deal seat 0 its first card"
-    assert seen[4][1] == "Deal seat 1 its second card"
+    assert seen[0][1] == "Deal the first card to seat 0"
+    assert seen[4][1] == "Deal the second card to seat 1"
     assert live.next_step == "Seat 2 to act: fold, call 2, raise to 4-100"
     heads_up = live_hand(2, button=0)
     assert heads_up.due_seat == 1  # the big blind
@@ -133,7 +133,7 @@ def test_first_or_second_card_exposed_is_a_misdeal(position: int) -> None:
     assert ruling.error.cards == parse_cards("7c")
     assert ruling.procedure == ProcedureApplied("9.1", MISDEAL)
     assert live.deal_number == 2 and live.stub == 52
-    assert live.next_step == "Deal seat 0 its first card"
+    assert live.next_step == "Deal the first card to seat 0"
     # The record holds both deals, each with the same button and blinds.
     events = live.events
     assert [e for e in events if isinstance(e, DealStarted)] == [DealStarted(1), DealStarted(2)]
@@ -256,7 +256,7 @@ def test_one_exposed_card_is_replaced_and_burnt() -> None:
         "Set the exposed Qh aside; after the deal give seat 0 the top card;"
         " the Qh is the burn before the flop.",
     )
-    assert live.next_step == "Deal seat 1 its second card"
+    assert live.next_step == "Deal the second card to seat 1"
     deal_unknown(live, 3)
     assert live.next_step == "Give seat 0 the top card: it replaces the exposed Qh (RULES 9.3)"
     with pytest.raises(CardError):
@@ -308,13 +308,33 @@ def test_flop_before_the_betting_ended() -> None:
     assert live.next_step == "Seat 0 to act: check, bet 2-98"
 
 
+# RULES 9.4: the cards of a premature flop went back into the stub after every hole card
+# was dealt, so no player holds one: showing one as a hole card is refused.
+def test_a_card_turned_up_from_the_stub_is_nobody_s_hole_card() -> None:
+    live = live_hand(3, button=2)
+    deal_unknown(live, 6)
+    live.call()
+    live.deal_board("Jc Ts 2d")  # before the betting ended
+    live.call()
+    live.check()
+    for board in ("Jh 9s 3d", "4h", "5h"):
+        live.deal_board(board)  # the burn due is taken with it
+        for _ in range(3):
+            live.check()
+    assert live.hand.awaiting == "show"
+    with pytest.raises(CardError, match=r"cannot show Ts: it was turned up from the stub.*9\.4"):
+        live.show("Ts Ac")
+    assert live.hand.awaiting == "show"  # nothing changed
+    live.show("Ad Ac")
+
+
 # RULES 9.4: flop cards turned while the hole cards are still being dealt.
 def test_flop_during_the_deal() -> None:
     live = live_hand(3, button=2)
     deal_unknown(live, 4)
     ruling = live.deal_board("Jc Ts")
     assert ruling is not None and ruling.procedure.rule == "9.4"
-    assert live.next_step == "Deal seat 1 its second card" and live.stub == 52 - 4 - 1
+    assert live.next_step == "Deal the second card to seat 1" and live.stub == 52 - 4 - 1
     deal_unknown(live, 2)
     check_round(live)
     assert live.next_step == "Deal a new flop without a burn (RULES 9.4)"

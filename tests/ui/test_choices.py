@@ -12,10 +12,10 @@ from textual.pilot import Pilot
 from bigblind import Deck, Hand, Rules
 from bigblind.engine.events import Forced, Mucked, Posted, RunsAgreed, Shown
 from bigblind.errors import IllegalActionError
+from bigblind.formats.words import card_text
 from bigblind.sessions.table import StraddleOffer
 from bigblind.ui.choices import bot_shows, bot_straddles, may_muck
 from bigblind.ui.game import Game, GameConfig
-from bigblind.ui.render import card_text
 from bigblind.ui.table_app import TableApp
 from tests.ui.test_table_app import ScriptedBot, play, press, settle
 

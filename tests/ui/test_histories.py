@@ -12,7 +12,7 @@ from bigblind import Deck, Hand, Rules
 from bigblind.engine.events import HoleDealt, Mucked, Shown
 from bigblind.formats.phh import loads, replay
 from bigblind.ui.game import Game, GameConfig
-from bigblind.ui.histories import SeenHand, check_folder, house_folder
+from bigblind.ui.histories import check_folder, house_folder
 
 
 def play_hands(game: Game, count: int, *, fold_first: bool = False) -> None:
@@ -131,14 +131,14 @@ def test_a_seen_hand_never_shows_another_seats_hidden_cards(seed: int, seat: int
         legal = hand.legal
         assert legal is not None
         hand.act("check" if legal.check else "call" if seed % 2 else "fold")
-    seen = SeenHand(hand, seat)
+    seen = hand.seen(seat)
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
     for event in seen.events:
         if isinstance(event, HoleDealt) and event.seat != seat and event.seat not in shown:
             assert event.card is None
         if isinstance(event, Mucked) and event.seat != seat:
             assert all(card is None for card in event.cards)
-    watcher = SeenHand(hand, None)
+    watcher = hand.seen(None)
     assert all(e.card is None for e in watcher.events if isinstance(e, HoleDealt))
 
 

@@ -50,11 +50,11 @@ def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> Non
     app = LiveApp(session(), history_dir=tmp_path)
 
     async def script(pilot: Pilot[None]) -> None:
-        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        assert app.text("step") == "▶ Deal the first card to Bob (seat 2)"
         assert " Enter  card face down" in app.text("keys")
         assert " x  exposed card" in app.text("keys")
         await keys(pilot, "enter", "enter", "enter")
-        assert app.text("step") == "▶ Deal Bob (seat 2) its second card"
+        assert app.text("step") == "▶ Deal the second card to Bob (seat 2)"
         # Card 4 turns face up: RULES 9.3.
         await entry(pilot, "x", "Qh")
         procedure = app.text("procedure")
@@ -80,10 +80,15 @@ def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> Non
         assert "··" in app.text("board") and "J♣" not in app.text("board")
         await keys(pilot, "c", "c")
         assert app.text("step") == "▶ Deal a new flop without a burn (RULES 9.4)"
+        assert "RULES 9.4" in app.text("procedure")  # until the new flop is out
         await entry(pilot, "enter", "Jc 9s 2d")  # Enter opens the entry due
         assert "J♣" in app.text("board") and "9♠" in app.text("board")
+        assert app.text("procedure") == ""  # carried out: the note would mislead
         await keys(pilot, "c", "c", "c")
         assert app.text("step") == "▶ Burn a card and deal the turn"
+        await keys(pilot, "b")
+        assert app.text("hint").startswith("e.g. 7h ")  # one card, not a flop's three
+        await keys(pilot, "escape")
         await entry(pilot, "b", "5h")
         await keys(pilot, "c", "c", "c")
         await entry(pilot, "b", "7d")
@@ -104,6 +109,11 @@ def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> Non
         history = loads(app.history_file.read_text())[0]
         replayed = replay(history).result
         assert replayed is not None and sorted(replayed.stacks) == [98, 98, 104]
+        # The histories name the players as they are called, not as the dealer's steps do.
+        assert history.players == ("Bob", "Cy", "Ann")  # from the small blind, as PHH lists
+        assert app.pokerstars_file is not None
+        stars = app.pokerstars_file.read_text()
+        assert "Seat 1: Ann (100 in chips)" in stars and "(seat" not in stars
         # Every ruling of the hand is in its record (RULES 9.3, 9.4), not only a count.
         rulings = history.metadata["_rulings"]
         assert isinstance(rulings, list)
@@ -114,7 +124,7 @@ def test_a_hand_with_an_exposed_card_and_a_premature_flop(tmp_path: Path) -> Non
         assert app.pokerstars_file.read_text().count("PokerStars Hand #") == 1
         await keys(pilot, "enter")
         assert app.state == "hand" and "hand #2" in app.text("title")
-        assert app.text("step") == "▶ Deal Cy (seat 3) its first card"
+        assert app.text("step") == "▶ Deal the first card to Cy (seat 3)"
 
     drive(app, script)
 
@@ -139,7 +149,7 @@ def test_a_misdeal_from_the_set_up_form(tmp_path: Path) -> None:
             " does not move; the same blinds play." in procedure
         )
         assert "deal 2" in app.text("title")
-        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        assert app.text("step") == "▶ Deal the first card to Bob (seat 2)"
         assert "━━ Redeal (2) ━━" in app.log_texts
         # A wrong entry is refused with its reason, and nothing changes.
         await entry(pilot, "k", "Zz")
@@ -337,7 +347,7 @@ def test_the_dealer_undoes_steps_and_the_record_keeps_the_undos(tmp_path: Path) 
         for _ in range(6):
             await keys(pilot, "z")
         assert not live.steps and live.awaiting == "hole card"
-        assert app.text("step") == "▶ Deal Bob (seat 2) its first card"
+        assert app.text("step") == "▶ Deal the first card to Bob (seat 2)"
         await keys(pilot, "z")
         assert app.text("message") == "Nothing to undo: the hand is at its start"
         # The hand is dealt again and played out; the record keeps all eight undos.

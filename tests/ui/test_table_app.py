@@ -14,8 +14,9 @@ from bigblind.engine.events import Shown
 from bigblind.engine.hand import HandView
 from bigblind.evaluation.scalar import describe, evaluate
 from bigblind.formats.phh import loads, replay
+from bigblind.formats.words import card_text
+from bigblind.formats.words import symbol_cards as cards_text
 from bigblind.ui.game import Game, GameConfig
-from bigblind.ui.render import card_text, cards_text
 from bigblind.ui.table_app import TableApp
 
 SIZE = (100, 30)
@@ -351,6 +352,9 @@ def test_a_tournament_ends_with_the_place(tmp_path: Path) -> None:
         expected = "You won the tournament!" if place == 1 else "out of the tournament: 2nd place"
         assert expected in app.text("turn")
         assert app.text("keys") == " q  quit"
+        assert game.tournament is not None
+        winner = game.tournament.results[0].name
+        assert f"Winner: {winner}." in app.log_texts  # the places are told, not only one's own
         # RULES 4.7: all-in hands are shown before the board is out; named on the whole board.
         record = game.history[-1]
         last = record.hand

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
 
-from bigblind import Deck, Hand, Rules
+from bigblind import Action, Deck, Hand, Rules
 from bigblind.engine.hand import HandView
 from bigblind.ui.amount import read_amount
 from bigblind.ui.confirm import Confirm
@@ -48,6 +48,24 @@ def test_letters_do_not_act_while_an_amount_is_typed(tmp_path: Path) -> None:
         assert app.text("amount") == ""
         await press(pilot, "c")  # closed: the keys act again
         assert app.state != "hero" or game.current is None or game.current.number == number
+
+    play(app, script)
+
+
+def test_an_amount_with_a_point_is_refused_not_read_without_it(tmp_path: Path) -> None:
+    # Before: the point of "5.5" was dropped and 55 was raised.
+    game = new_game(tmp_path, "station", seed=3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        events = len(game.current.hand.events) if game.current else 0
+        await press(pilot, "r", "5", "full_stop", "5")
+        assert app.text("amount") == "5.5"
+        await press(pilot, "enter")
+        assert app.state == "hero" and game.current is not None
+        assert len(game.current.hand.events) == events  # nothing was bet
+        assert "5.5 is not a whole number of chips: type 5 or 6" in app.text("message")
 
     play(app, script)
 
@@ -203,14 +221,15 @@ def test_any_text_in_the_amount_field_is_read_or_refused(text: str) -> None:
 # RULES 10.4: the person's clock counts down; when it runs out the person checks or folds.
 def test_the_clock_counts_down_and_acts_on_timeout(tmp_path: Path) -> None:
     config = GameConfig(
-        players=2, seed=3, bots=("station",), speed=0, clock=0.3, history_dir=tmp_path / "h"
+        players=2, seed=3, bots=("station",), speed=0, clock=1.0, history_dir=tmp_path / "h"
     )
     game = Game(config, bot_factory=ScriptedBot)
     app = TableApp(game)
 
     async def script(pilot: Pilot[None]) -> None:
         counted = False
-        for _ in range(200):
+        # Two seconds of time bank to see counted down, however busy the machine.
+        for _ in range(600):
             if app.state == "hero":
                 counted = counted or "time bank" in app.text("turn")
             elif app.state == "between":
@@ -412,5 +431,77 @@ def test_away_during_a_cash_hand_s_says_back(tmp_path: Path) -> None:
         await press(pilot, "s")
         assert not clock.is_away(game.hero) and not game.sitting_out
         assert app.text("message") == "Welcome back: your turns are timed again"
+
+    play(app, script)
+
+
+# RULES 10.4: the banks grow every 10 hands of a cash game; the log says so, with the
+# person's new bank (before, it grew on the screen without a word).
+def test_a_bank_topped_up_is_told_in_the_log(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 2)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        for _ in range(400):
+            if game.hands_played >= 10:
+                break
+            await press(pilot, play_on_key(app))
+        assert game.hands_played >= 10 and app.clock is not None
+        told = [line for line in app.log_texts if line.startswith("Time banks +30s")]
+        assert told and told[0].startswith(
+            "Time banks +30s (10 hands played, RULES 10.4): yours is"
+        )
+
+    play(app, script)
+
+
+# RULES 10.4: the time to act runs while the person can act; the Quit box stops it and
+# gives the time it was open back (before, the clock ran out behind the box).
+def test_the_quit_box_stops_the_clock(tmp_path: Path) -> None:
+    game = clocked_game(tmp_path, 3)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        clock = app.clock
+        assert clock is not None and clock.turn is not None
+        deadline = clock.turn.deadline
+        await press(pilot, "q")
+        assert isinstance(app.screen, Confirm)
+        app._paused_at = time.monotonic() - 500  # the box stood open past the whole time
+        app._tick()
+        assert app.state == "hero" and "time ran out" not in " ".join(app.log_texts)
+        await press(pilot, "n")
+        assert not isinstance(app.screen, Confirm) and app.state == "hero"
+        assert clock.turn is not None and clock.turn.deadline >= deadline + 500
+        assert not clock.expired(time.monotonic())
+
+    play(app, script)
+
+
+# RULES 4.4, 5: the keys hand the game the engine's Action: an amount typed and Enter
+# bets or raises to it.
+def test_the_keys_hand_the_game_an_action(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "station", seed=3)
+    app = TableApp(game)
+    handed: list[object] = []
+    act = game.act
+
+    def recording(action: Action | str) -> None:
+        handed.append(action)
+        act(action)
+
+    game.act = recording  # type: ignore[method-assign]
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        legal = app.view.legal if app.view is not None else None
+        assert legal is not None and legal.min_raise_to is not None
+        amount = legal.min_raise_to
+        await press(pilot, "r", *str(amount), "enter")
+        # The bots answer in text, as bots do; the person's keys hand an Action.
+        hero = [action for action in handed if isinstance(action, Action)]
+        assert hero == [Action.bet_or_raise(amount, opening=legal.bet)]
 
     play(app, script)

@@ -101,7 +101,11 @@ def test_the_dealer_assistant_at_80x24(tmp_path: Path) -> None:
     )
     terminal = Terminal(command, size=(80, 24))
     try:
-        terminal.wait_for("Deal Bob (seat 2) its first card")
+        terminal.wait_for("Deal the first card to Bob (seat 2)")
+        # The key legend wraps between keys, never inside a label (it was drawn for a
+        # wider box than it has, before the box's width was known): redrawn once laid out.
+        screen = terminal.wait_for(" x  exposed card ")
+        assert any(" m  misdeal " in line for line in screen.splitlines())
         terminal.keys("k")
         screen = terminal.wait_for("Esc closes")
         assert "e.g. Qh · Enter deals it · Esc closes" in screen
@@ -131,7 +135,7 @@ def test_the_dealer_runs_it_twice_at_80x24(tmp_path: Path) -> None:
     )
     terminal = Terminal(command, size=(80, 24))
     try:
-        terminal.wait_for("Deal Bob (seat 2) its first card")
+        terminal.wait_for("Deal the first card to Bob (seat 2)")
         terminal.keys(*["Enter"] * 4, "a", "c")
         terminal.wait_for("shows (name the cards)")
         terminal.keys("s", "as ad", "Enter")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bigblind.engine.actions import Action as EngineAction
 from bigblind.engine.events import (
     Acted,
     ActionKind,
@@ -226,4 +227,4 @@ def raise_to(legal: Legal, amount: int) -> str:
     if lo is None or hi is None:
         return check_or_call(legal)
     total = max(lo, min(hi, int(amount)))
-    return f"{'bet' if legal.bet else 'raise'} {total}"
+    return str(EngineAction.bet_or_raise(total, opening=legal.bet))

@@ -26,6 +26,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from bigblind.engine.hand import HandView
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import HOLDEM, Game
 
 __all__ = ["BOTS", "Bot", "UnknownBotError", "make_bot"]
 
@@ -82,13 +83,29 @@ BOTS: Final[dict[str, Callable[[int], Bot]]] = {
 """Every bot by name: a factory from a seed (the same seed, the same decisions)."""
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A new bot ``name`` whose decisions are reproducible from ``seed``.
+def make_bot(name: str, seed: int, *, game: Game = HOLDEM) -> Bot:
+    """A new bot ``name`` whose decisions are reproducible from ``seed``, for ``game``.
+
+    The random bot and the calling station play any game as they are. The bots
+    that read their cards with hold'em's tables (``tag``, ``strong``) play the
+    other games (RULES 11) as a :class:`~bigblind.bots.games.GameBot` of that name,
+    which values Omaha's nut draws and blockers.
 
     >>> make_bot("random", 3).name
     'random'
+    >>> from bigblind.evaluation import OMAHA
+    >>> type(make_bot("tag", 3, game=OMAHA)).__name__, make_bot("strong", 3, game=OMAHA).name
+    ('GameBot', 'strong')
     """
-    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
-    if factory is None:
+    key = name.strip().lower() if isinstance(name, str) else None
+    factory = BOTS.get(key) if key is not None else None
+    if factory is None or key is None:
         raise UnknownBotError(f"there is no bot {name!r}: the bots are {', '.join(sorted(BOTS))}")
+    if game is not HOLDEM and key in _HOLDEM_TABLES:
+        from bigblind.bots.games import GameBot
+
+        return GameBot(seed, key)
     return factory(seed)
+
+
+_HOLDEM_TABLES: Final = frozenset({"tag", "strong"})  # bots whose tables are hold'em's

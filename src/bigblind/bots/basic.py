@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from bigblind.bots._spot import check_or_call
+from bigblind.engine.actions import Action
 from bigblind.engine.hand import HandView
 
 __all__ = ["CallingStation", "RandomBot"]
@@ -57,7 +58,7 @@ class RandomBot:
             return kind
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
         amount = self._random.randint(legal.min_raise_to, legal.max_raise_to)
-        return f"{'bet' if legal.bet else 'raise'} {amount}"
+        return str(Action.bet_or_raise(amount, opening=legal.bet))
 
 
 class CallingStation:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +32,9 @@ __all__ = ["INSTALL", "DistributedError", "Runner", "in_order", "ray_available",
 
 INSTALL: Final = "pip install 'bigblind[distributed]'"
 """How to install what :func:`ray_runner` needs."""
+
+# How long leaving a run keeps asking its running tasks to stop.
+_CANCEL_SECONDS: Final = 10.0
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -161,5 +165,20 @@ class _RayRunner:
                         raise outcome.error
                     yield outcome
         finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            _cancel(ray, pending)
+
+
+def _cancel(ray: Any, pending: list[Any]) -> None:
+    """Stops the tasks of ``pending``, asking again while any still runs.
+
+    A cancel that reaches a task while Ray is still placing it can be lost, and the
+    task would then hold its CPU to the end: each is asked until it has ended, for
+    a few seconds at most (each pass ends as soon as the tasks have).
+    """
+    deadline = time.monotonic() + _CANCEL_SECONDS
+    while pending:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if time.monotonic() >= deadline:
+            return
+        _, pending = ray.wait(pending, num_returns=len(pending), timeout=0.5)

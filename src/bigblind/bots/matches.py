@@ -168,7 +168,10 @@ def play(
     chips = stack * rules.big_blind
     shuffler = random.Random(seed)
     for deal in range(first, first + deals):
-        cards = Deck.shuffled(seed=shuffler.getrandbits(64)).cards
+        game = rules.game  # its own deck: 36 cards in short deck (RULES 11.3)
+        cards = Deck.shuffled(
+            seed=shuffler.getrandbits(64), cards=game.deck if len(game.deck) < 52 else None
+        ).cards
         button = deal % n
         for rotation in range(n):
             seats = tuple((s + rotation) % n for s in range(n))
@@ -270,13 +273,14 @@ class MatchPlan:
 
 
 def play_chunk(
-    plan: MatchPlan, chunk: Chunk, on_deal: Callable[[], None] | None = None
+    plan: MatchPlan, chunk: Chunk, on_deal: Callable[[tuple[float, ...]], None] | None = None
 ) -> ChunkResult:
     """Play one chunk of ``plan``: each bot's winnings in each of its deal sets.
 
     The chunk's decks and named bots are seeded from the plan's seed and the
     chunk's index alone, so a chunk gives the same result wherever it runs.
-    ``on_deal()`` is called after every deal set.
+    ``on_deal(winnings)`` is called after every deal set with each bot's winnings in it
+    (in big blinds), so that a run stopped inside a chunk still counts what it played.
 
     >>> plan = MatchPlan(bots=("station", "random"), deals=3, seed=1, chunk_deals=2)
     >>> last = play_chunk(plan, plan.chunks()[1])
@@ -287,7 +291,9 @@ def play_chunk(
     """
     n = len(plan.bots)
     players = [
-        make_bot(b, _bot_seed(plan.seed, i, chunk.index)) if isinstance(b, str) else b
+        make_bot(b, _bot_seed(plan.seed, i, chunk.index), game=plan.rules.game)
+        if isinstance(b, str)
+        else b
         for i, b in enumerate(plan.bots)
     ]
     bb = plan.rules.big_blind
@@ -302,7 +308,7 @@ def play_chunk(
         for s, final in enumerate(result.stacks):
             per_deal[played.seats[s]][played.deal - chunk.first] += (final - chips) / bb
         if on_deal is not None and played.rotation == n - 1:
-            on_deal()
+            on_deal(tuple(won[played.deal - chunk.first] for won in per_deal))
     return ChunkResult(chunk.index, chunk.first, tuple(tuple(v) for v in per_deal))
 
 
@@ -391,7 +397,7 @@ def simulate(
     )
     done = 0
 
-    def played(hands: int) -> None:
+    def played(hands: int, _winnings: tuple[float, ...] = ()) -> None:
         nonlocal done
         done += hands
         if progress is not None:
@@ -407,14 +413,17 @@ def simulate(
 
 
 def play_chunks(
-    plan: MatchPlan, *, runner: Runner | None = None, on_deal: Callable[[], None] | None = None
+    plan: MatchPlan,
+    *,
+    runner: Runner | None = None,
+    on_deal: Callable[[tuple[float, ...]], None] | None = None,
 ) -> Iterator[ChunkResult]:
     """Play every chunk of ``plan`` and yield each one's result as it is done.
 
-    Here the chunks are played in order and ``on_deal()`` is called after every
-    deal set; with ``runner`` (bots by name only) they come in whatever order
-    they finish, and ``on_deal`` is not called. Closing the iterator early stops
-    the run (a runner cancels the chunks still running).
+    Here the chunks are played in order and ``on_deal(winnings)`` is called after
+    every deal set (as :func:`play_chunk` says); with ``runner`` (bots by name only)
+    they come in whatever order they finish, and ``on_deal`` is not called. Closing
+    the iterator early stops the run (a runner cancels the chunks still running).
 
     >>> plan = MatchPlan(bots=("station", "random"), deals=5, chunk_deals=2)
     >>> [part.first for part in play_chunks(plan)]

@@ -24,8 +24,7 @@ from typing import TextIO
 from bigblind.bots.base import BOTS, make_bot
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
-from bigblind.cli.replay import ReplaySummary
-from bigblind.cli.replay import _reason as unreadable_reason
+from bigblind.cli.replay import ReplaySummary, unreadable_reason
 from bigblind.errors import BigblindError
 from bigblind.formats.acpc import (
     STANDARD_GAMES,
@@ -283,7 +282,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.replayed == 0:  # as `bigblind replay` does: nothing replayed is exit 2
+    if summary.read == 0:  # as `bigblind replay` does: nothing replayed is exit 2
         print("bigblind acpc replay: the logs hold no STATE line", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -299,11 +298,12 @@ def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary)
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("STATE"):
             continue
-        summary.replayed += 1
         problem = replay_log(game, line)
         if problem:
-            summary.mismatched += 1
+            summary.not_reconciled += 1
             print(f"{path}:{number}: {problem}", file=out)
+        else:
+            summary.reconciled += 1
 
 
 def replay_log(game: GameDef, line: str) -> str | None:

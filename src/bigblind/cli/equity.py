@@ -21,10 +21,12 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bigblind.cli.options import Subparsers, count, shown
+from bigblind.cli.options import Subparsers, add_game, count, shown
 from bigblind.cli.progress import STOPPED, Progress
+from bigblind.evaluation.games import HOLDEM, Game
 
 if TYPE_CHECKING:
+    from bigblind.cards import Card
     from bigblind.evaluation.hand_equity import EquityResult
 
 __all__ = ["Tally", "add_equity", "add_eval", "run_equity", "run_eval"]
@@ -55,31 +57,78 @@ def add_eval(subparsers: Subparsers) -> None:
         ),
     )
     command.add_argument("cards", nargs="+", metavar="CARD", help="cards such as As, Td, 10d or A♠")
+    add_game(command)
     command.set_defaults(run=run_eval)
 
 
 def run_eval(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind eval CARD...``: 0, or 2 for cards that cannot be read or evaluated.
 
+    With ``--game`` the cards are valued in that game (RULES 11): in Omaha the
+    first 4 (5, 6) are the hole cards and the rest, 3 to 5, the board; hi-lo
+    names the low too.
+
     >>> import sys
     >>> run_eval(argparse.Namespace(cards=["As", "Ks", "Qs", "Js", "Ts"]), sys.stdout, sys.stderr)
     Royal flush (value 7462): As Ks Qs Js Ts
     0
+    >>> from bigblind.evaluation import OMAHA_HI_LO
+    >>> cards = "Ac 2d Kh Ks 3c 6d 7h Kd Qs".split()
+    >>> run_eval(argparse.Namespace(cards=cards, game=OMAHA_HI_LO), sys.stdout, sys.stderr)
+    Three of a kind, kings, queen-seven kickers (value 5772): Ks Kh Kd Qs 7h
+    7-6-3-2-A low: 7h 6d 3c 2d Ac
+    0
     """
     from bigblind.cards import format_cards, parse_cards
     from bigblind.errors import BigblindError
-    from bigblind.evaluation.scalar import evaluate_hand
+    from bigblind.evaluation.scalar import evaluate_hand, repeated_card
 
     try:
         cards = parse_cards(" ".join(args.cards))
-        if len(cards) not in (5, 6, 7):
-            print(f"bigblind eval: give 5, 6 or 7 cards, not {len(cards)}", file=err)
-            return 2
+    except (BigblindError, ValueError) as error:
+        print(f"bigblind eval: {_first_line(error)}", file=err)
+        return 2
+    if (twice := repeated_card(cards)) is not None:
+        print(f"bigblind eval: {twice} is given twice: a deck has one of each card", file=err)
+        return 2
+    game = getattr(args, "game", HOLDEM)
+    if game is not HOLDEM:
+        return _eval_game(cards, game, out, err)
+    if len(cards) not in (5, 6, 7):
+        print(f"bigblind eval: give 5, 6 or 7 cards, not {len(cards)}", file=err)
+        return 2
+    try:
         hand = evaluate_hand(cards)
     except (BigblindError, ValueError) as error:
         print(f"bigblind eval: {_first_line(error)}", file=err)
         return 2
     print(f"{hand.description} (value {hand.value}): {format_cards(hand.cards, ' ')}", file=out)
+    return 0
+
+
+def _eval_game(cards: tuple[Card, ...], game: Game, out: TextIO, err: TextIO) -> int:
+    """``bigblind eval --game G CARD...``: the high hand, and the low where the game has one."""
+    from bigblind.cards import format_cards
+    from bigblind.errors import BigblindError
+
+    try:
+        hole, board = cards[: game.hole_cards], cards[game.hole_cards :]
+        if len(board) not in (3, 4, 5):
+            print(
+                f"bigblind eval: give {game.hole_cards} hole cards then 3 to 5 board cards"
+                f" for {game.name}, not {len(cards)} cards",
+                file=err,
+            )
+            return 2
+        high = game.high_hand(hole, board)
+        low = game.low_hand(hole, board)
+    except (BigblindError, ValueError) as error:
+        print(f"bigblind eval: {_first_line(error)}", file=err)
+        return 2
+    print(f"{high.description} (value {high.value}): {format_cards(high.cards, ' ')}", file=out)
+    if game.split:
+        words = game.describe_low(low.value if low is not None else None)
+        print(words if low is None else f"{words}: {format_cards(low.cards, ' ')}", file=out)
     return 0
 
 
@@ -118,6 +167,7 @@ def add_equity(subparsers: Subparsers) -> None:
         help="seed for Monte Carlo: the same seed, the same numbers",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
+    add_game(command)
     command.set_defaults(run=run_equity)
 
 
@@ -227,6 +277,8 @@ def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from bigblind.errors import BigblindError
     from bigblind.evaluation.hand_equity import equity
 
+    if getattr(args, "game", HOLDEM) is not HOLDEM:
+        return _equity_game(args, out, err)
     samples = 100_000 if args.samples is None else args.samples
     settings: dict[str, Any] = {"board": args.board, "dead": args.dead}
     try:
@@ -252,6 +304,54 @@ def run_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind equity: {STOPPED}", file=err)
         return 130
     _print(args, document, out)
+    return 0
+
+
+def _equity_game(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``bigblind equity --game G HAND...``: each player's share of the pots (RULES 11), in
+    hi-lo halves and quarters counted; a scoop wins a pot whole, a part some of it."""
+    from bigblind.errors import BigblindError
+    from bigblind.evaluation.games_equity import game_equity
+
+    try:
+        result = game_equity(
+            args.game,
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            exact=True if args.exact else (None if args.samples is None else False),
+            samples=100_000 if args.samples is None else args.samples,
+            seed=args.seed,
+        )
+    except (BigblindError, ValueError) as error:
+        print(f"bigblind equity: {_user_words(_first_line(error))}", file=err)
+        return 2
+    if args.json:
+        players = [
+            {"hand": p.hand, "equity": p.equity, "scoop": p.scoop, "part": p.part}
+            | {"stderr": p.stderr}
+            for p in result.players
+        ]
+        document = {
+            "game": result.game,
+            "players": players,
+            "exact": result.exact,
+            "boards": result.boards,
+            "trials": result.trials,
+        }
+        print(json.dumps(document), file=out)
+        return 0
+    width = max(4, *(len(p.hand) for p in result.players))
+    print(args.game.name, file=out)
+    print(f"{'hand':<{width}}  {'equity':>7}  {'scoop':>7}  {'part':>7}", file=out)
+    for p in result.players:
+        print(
+            f"{p.hand:<{width}}  {100 * p.equity:6.2f}%  {100 * p.scoop:6.2f}%"
+            f"  {100 * p.part:6.2f}%",
+            file=out,
+        )
+    how = "exact" if result.exact else "Monte Carlo"
+    print(f"{how}: {result.trials:,} deal{_s(result.trials)}", file=out)
     return 0
 
 

@@ -23,10 +23,12 @@ from typing import TextIO
 
 from bigblind.cli.options import (
     Subparsers,
+    add_game,
     add_history_dir,
     add_structure,
     blinds,
     count,
+    settle_game,
     shown,
 )
 from bigblind.cli.progress import STOPPED
@@ -90,7 +92,8 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--blinds", type=blinds, default=(1, 2), metavar="S/B", help="small/big (default 1/2)"
     )
-    add_structure(command)
+    add_game(command)
+    add_structure(command, by_game=True)
     command.add_argument(
         "--straddle",
         type=count("chips", 0, 10**9),
@@ -117,13 +120,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     """Run the assistant; 0 on a normal exit, 2 for options that make no game."""
     out = out or sys.stdout
     err = err or sys.stderr
+    settle_game(args)
     from bigblind.errors import BigblindError
     from bigblind.sessions.live import LiveSession
 
     small, big = args.blinds
     try:
         rules = Rules(
-            structure=args.structure, small_blind=small, big_blind=big, straddle=args.straddle
+            structure=args.structure,
+            small_blind=small,
+            big_blind=big,
+            straddle=args.straddle,
+            game=args.game,
         )
     except BigblindError as error:
         print(f"bigblind live: {error}", file=err)
@@ -157,6 +165,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         structure=args.structure,
         straddle=args.straddle,
         run_twice=args.run_twice,
+        game=args.game,
     )
     stopped = False
     try:

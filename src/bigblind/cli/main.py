@@ -2,9 +2,10 @@
 
 A subcommand is a pair of functions, ``add_parser(subparsers)`` that declares
 its arguments and ``run(args, out, err) -> int`` that runs it; listing the
-first in :data:`_SUBCOMMANDS` is all it takes to add one. Ctrl-C stops any of
-them with one line (exit status 130); a command that has partial results
-prints them first.
+first in :data:`_SUBCOMMANDS` is all it takes to add one. Only the module of the
+command run is imported (all of them for ``bigblind --help``), so that a
+command starts with what it needs. Ctrl-C stops any of them with one line
+(exit status 130); a command that has partial results prints them first.
 
 >>> main(["--version"])  # doctest: +ELLIPSIS
 bigblind ...
@@ -14,18 +15,27 @@ bigblind ...
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import bigblind
-from bigblind.cli import acpc, equity, live, play, replay, serve, simulate, tournament
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
-from bigblind.cli.replay import ReplaySummary, replay_paths
+
+if TYPE_CHECKING:
+    from bigblind.cli.replay import ReplaySummary, replay_paths
 
 __all__ = ["ReplaySummary", "main", "replay_paths"]
+
+
+def __getattr__(name: str) -> Any:
+    """The replay names, kept here for callers of old, imported when first asked for."""
+    if name in ("ReplaySummary", "replay_paths"):
+        return getattr(importlib.import_module("bigblind.cli.replay"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     usage: bigblind ...
     2
     """
-    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, --version and usage errors
@@ -66,7 +77,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (`{self.prog} --help` lists the options)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser of ``argv``'s command in full, the other commands by name alone (all in
+    full when ``argv`` names none: ``bigblind --help``)."""
     parser = _Parser(prog="bigblind", description="Texas Hold'em exactly by the rules.")
     form = "compiled" if bigblind.__compiled__ else "pure Python"
     parser.add_argument(
@@ -75,22 +88,35 @@ def _parser() -> argparse.ArgumentParser:
     subparsers = cast(
         Subparsers, parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     )
-    for add in _SUBCOMMANDS:
+    # The command is the first word that is no option (the options before it are
+    # --help and --version alone).
+    chosen = next((word for word in argv if not word.startswith("-")), None)
+    known = chosen in {name for name, _, _ in _SUBCOMMANDS}
+    # --version needs no command's options; --help and no command at all list them all.
+    light = known or (chosen is None and "--version" in argv and not {"-h", "--help"} & {*argv})
+    for name, module, function in _SUBCOMMANDS:
+        if light and name != chosen:
+            subparsers.add_parser(name)
+            continue
+        add: Callable[[Subparsers], None] = getattr(
+            importlib.import_module(f"bigblind.cli.{module}"), function
+        )
         add(subparsers)
     return parser
 
 
-# One entry per subcommand: the function that declares it.
-_SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
-    play.add_parser,
-    replay.add_parser,
-    equity.add_eval,
-    equity.add_equity,
-    tournament.add_parser,
-    simulate.add_parser,
-    live.add_parser,
-    acpc.add_parser,
-    serve.add_parser,
+# One entry per subcommand: its name, and the module and function that declare it.
+_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("play", "play", "add_parser"),
+    ("replay", "replay", "add_parser"),
+    ("convert", "convert", "add_parser"),
+    ("eval", "equity", "add_eval"),
+    ("equity", "equity", "add_equity"),
+    ("tournament", "tournament", "add_parser"),
+    ("simulate", "simulate", "add_parser"),
+    ("live", "live", "add_parser"),
+    ("acpc", "acpc", "add_parser"),
+    ("serve", "serve", "add_parser"),
 )
 
 

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from bigblind.engine.rules import Structure
+from bigblind.evaluation.games import Game, GameError
+from bigblind.evaluation.games import game as find_game
 
 if TYPE_CHECKING:
     from bigblind.bots.distributed import Runner
@@ -29,15 +31,19 @@ __all__ = [
     "STRUCTURE_CODES",
     "Subparsers",
     "add_backend",
+    "add_game",
     "add_history_dir",
     "add_structure",
     "backend",
     "blinds",
     "count",
+    "game",
     "plural",
+    "settle_game",
     "shown",
     "structure",
     "uses_ray",
+    "usual_structure",
 ]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -145,14 +151,64 @@ def blinds(text: str) -> tuple[int, int]:
     return pair
 
 
-def add_structure(command: argparse.ArgumentParser) -> None:
-    """``--structure nl|pl|fl``, no limit by default."""
+def add_structure(command: argparse.ArgumentParser, *, by_game: bool = False) -> None:
+    """``--structure nl|pl|fl``, no limit by default (``by_game``: the game's usual one)."""
     command.add_argument(
         "--structure",
         type=structure,
-        default=Structure.NO_LIMIT,
+        default=None if by_game else Structure.NO_LIMIT,
         metavar="nl|pl|fl",
-        help="no-limit, pot-limit or fixed-limit (default nl; the long names work too)",
+        help=(
+            "no-limit, pot-limit or fixed-limit (default: pot limit for Omaha, no limit"
+            " otherwise; the long names work too)"
+            if by_game
+            else "no-limit, pot-limit or fixed-limit (default nl; the long names work too)"
+        ),
+    )
+
+
+def game(text: str) -> Game:
+    """A game by its code or common name: ``holdem``, ``plo``, ``plo5``, ``plo6``, ``plo8``,
+    ``6+`` (RULES 11).
+
+    >>> game("PLO8").name
+    'Omaha hi-lo'
+    """
+    try:
+        return find_game(text)
+    except GameError:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a game: accepted are holdem, plo (Omaha), plo5, plo6,"
+            " plo8 (Omaha hi-lo) and 6+ (short deck)"
+        ) from None
+
+
+def usual_structure(played: Game) -> Structure:
+    """The structure a game is usually played with: pot limit for Omaha (RULES 11.1),
+    no limit for the two-card games."""
+    return Structure.NO_LIMIT if played.hole_cards == 2 else Structure.POT_LIMIT
+
+
+def settle_game(args: argparse.Namespace) -> None:
+    """Fill in ``args.game`` (hold'em when not given) and ``args.structure`` (the game's
+    usual one when not given) of a command that has the options or not."""
+    from bigblind.evaluation.games import HOLDEM
+
+    args.game = getattr(args, "game", HOLDEM)
+    if getattr(args, "structure", None) is None:
+        args.structure = usual_structure(args.game)
+
+
+def add_game(command: argparse.ArgumentParser) -> None:
+    """``--game holdem|plo|plo5|plo6|plo8|6+``, hold'em by default."""
+    from bigblind.evaluation.games import HOLDEM
+
+    command.add_argument(
+        "--game",
+        type=game,
+        default=HOLDEM,
+        metavar="holdem|plo|plo5|plo6|plo8|6+",
+        help="the game: hold'em (default), Omaha with 4, 5 or 6 cards, Omaha hi-lo, short deck",
     )
 
 

@@ -1,4 +1,5 @@
-"""``bigblind play``: play Texas Hold'em against bots on a full-screen table in the terminal.
+"""``bigblind play``: play Texas Hold'em, Omaha, Omaha hi-lo or short deck against bots on a
+full-screen table in the terminal (``--game``, RULES 11).
 
 A cash game (blinds stay, rebuy when broke) or a one-table tournament
 (``--tournament``: blinds rise every ``--hands-per-level`` hands). Every
@@ -14,6 +15,9 @@ session: hands played, the result, and where the histories are.
 >>> args = parser.parse_args(["play", "--players", "3", "--blinds", "5/10", "--bots", "tag"])
 >>> config(args).players, config(args).blinds, config(args).bots
 (3, (5, 10), ('tag',))
+>>> plo = config(parser.parse_args(["play", "--game", "plo"]))
+>>> plo.game.name, plo.structure.value
+('Omaha', 'pot limit')
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from typing import TextIO
 
 from bigblind.cli.options import (
     Subparsers,
+    add_game,
     add_history_dir,
     add_structure,
     blinds,
     count,
     shown,
+    usual_structure,
 )
 from bigblind.cli.progress import STOPPED
 from bigblind.ui.game import BOT_NAMES, GameConfig
@@ -104,7 +110,8 @@ def add_parser(subparsers: Subparsers) -> None:
         "play",
         help="play against bots on a full-screen table",
         description=(
-            "Play Texas Hold'em against bots in the terminal, keyboard only: f fold,"
+            "Play Texas Hold'em (or --game plo, plo5, plo6, plo8, 6+) against bots in the"
+            " terminal, keyboard only: f fold,"
             " c check or call, 1-6 bet presets (x2, x3, 33%, 50%, pot, all-in) then Enter,"
             " r to type an amount, n next hand, s sit out or come back, b rebuy, q quit;"
             " y or n answers a question (straddle, run it twice), and at the showdown s"
@@ -118,7 +125,8 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--players", type=_players, default=6, metavar="N", help="2 to 10 (default 6)"
     )
-    add_structure(command)
+    add_game(command)
+    add_structure(command, by_game=True)
     command.add_argument(
         "--blinds",
         type=blinds,
@@ -217,7 +225,8 @@ def config(args: argparse.Namespace) -> GameConfig:
     """The game that the parsed options describe."""
     return GameConfig(
         players=args.players,
-        structure=args.structure,
+        structure=args.structure or usual_structure(args.game),
+        game=args.game,
         blinds=args.blinds,
         stack=args.stack,
         tournament=args.tournament,

@@ -21,7 +21,6 @@ import argparse
 import importlib
 import json
 import math
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -36,14 +35,17 @@ from bigblind.cli.options import (
     STRUCTURE_CODES,
     Subparsers,
     add_backend,
+    add_game,
     add_structure,
     backend,
     blinds,
     count,
+    settle_game,
 )
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import HOLDEM
 
 __all__ = ["Merged", "add_parser", "check_plot", "run"]
 
@@ -85,7 +87,8 @@ def add_parser(subparsers: Subparsers) -> None:
         metavar="NUMBER",
         help="seed of the run (default 0)",
     )
-    add_structure(command)
+    add_game(command)
+    add_structure(command, by_game=True)
     command.add_argument(
         "--blinds", type=blinds, default=(1, 2), metavar="S/B", help="small/big (default 1/2)"
     )
@@ -156,6 +159,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     """Run the simulation ``args`` describes; 0 on success, 2 for bad options, 130 stopped."""
     out = out or sys.stdout
     err = err or sys.stderr
+    settle_game(args)
     names = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in BOTS]
     if unknown:
@@ -196,11 +200,30 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         if problem is not None:
             print(f"bigblind simulate: --plot {args.plot}: {problem}", file=err)
             return 2
-    rules = Rules(structure=args.structure, small_blind=small, big_blind=big)
+    rules = Rules(structure=args.structure, small_blind=small, big_blind=big, game=args.game)
+    try:
+        plan = MatchPlan(
+            bots=tuple(names),
+            deals=-(-args.hands // len(names)),
+            seed=args.seed,
+            rules=rules,
+            stack=chips // big,
+        )
+    except BigblindError as error:
+        print(f"bigblind simulate: {error}", file=err)
+        return 2
+    if plan.hands != args.hands:
+        # Duplicate play deals each deck once to every seat: a part of a set would favour
+        # the seats that got it.
+        print(
+            f"bigblind simulate: --hands {args.hands} plays {plan.hands:,} hands:"
+            f" {plan.deals:,} deals, each played once from every one of the {len(names)} seats",
+            file=err,
+        )
     merged = Merged(_labels(names), len(names))
     try:
         with backend(args) as runner:
-            _play(merged, names, args, rules, chips // big, err, runner)
+            _play(merged, plan, args.json, err, runner)
     except BigblindError as error:
         print(f"bigblind simulate: {error}", file=err)
         return 2
@@ -223,39 +246,35 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 0
 
 
-def _play(
-    merged: Merged,
-    names: list[str],
-    args: argparse.Namespace,
-    rules: Rules,
-    stack: int,
-    err: TextIO,
-    runner: Runner | None,
-) -> None:
+def _play(merged: Merged, plan: MatchPlan, quiet: bool, err: TextIO, runner: Runner | None) -> None:
     """Play the run's chunks into ``merged``, in deal order, also when stopped early."""
-    seats = len(names)
-    plan = MatchPlan(
-        bots=tuple(names), deals=-(-args.hands // seats), seed=args.seed, rules=rules, stack=stack
-    )
+    seats = len(plan.bots)
     parts: dict[int, ChunkResult] = {}
+    # The deal sets of the chunk being played here, kept for a stop inside it (Ctrl-C
+    # before the first chunk is done would otherwise report nothing).
+    playing: list[tuple[float, ...]] = []
     started = time.perf_counter()
     try:
-        with Progress(err, "hands", total=plan.hands, quiet=args.json) as bar:
+        with Progress(err, "hands", total=plan.hands, quiet=quiet) as bar:
             done = 0
 
-            def dealt() -> None:
+            def dealt(winnings: tuple[float, ...]) -> None:
                 nonlocal done
                 done += seats
+                playing.append(winnings)
                 bar.update(done)
 
             for part in play_chunks(plan, runner=runner, on_deal=dealt):
                 parts[part.index] = part
+                playing.clear()
                 if runner is not None:  # chunks elsewhere report only when done
                     done += len(part.winnings[0]) * seats
                     bar.update(done)
     finally:
         for index in sorted(parts):
             merged.add(parts[index].winnings)
+        if playing and runner is None:  # chunks here come in order: these deals follow
+            merged.add(tuple(zip(*playing, strict=True)))
         merged.seconds = time.perf_counter() - started
 
 
@@ -274,7 +293,7 @@ def _print(
     print(
         f"{merged.hands:,} hands{cut} ({merged.deals:,} duplicate deal"
         f"{'' if merged.deals == 1 else 's'} of {merged.seats}),"
-        f" {_structure_name(args)} {args.blinds[0]}/{big}, {chips} chips"
+        f" {_structure_name(args)}{_game_words(args)} {args.blinds[0]}/{big}, {chips} chips"
         f" ({chips // big} big blinds) deep, seed {args.seed}:"
         f" {merged.seconds:.1f} s, {rate:,.0f} hands/s",
         file=out,
@@ -287,6 +306,13 @@ def _print(
         print(f"{name:<{width}}  {value:>+9.2f}  {interval}", file=out)
     if not all(math.isfinite(ci) for _, _, ci in rows):
         print("(an interval needs 2 duplicate deals or more: play more hands)", file=out)
+
+
+def _game_words(args: argparse.Namespace) -> str:
+    """' Omaha', ' Short deck'...: the game named after the structure, hold'em left unsaid
+    as it always was (RULES 11)."""
+    played = getattr(args, "game", HOLDEM)
+    return "" if played is HOLDEM else f" {played.name}"
 
 
 def _structure_name(args: argparse.Namespace) -> str:
@@ -312,10 +338,17 @@ def check_plot(path: Path, pyplot: Any) -> str | None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         return f"there is no folder {folder}"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} cannot be written"
-    if path.exists() and not os.access(path, os.W_OK):
-        return "the file exists and cannot be written"
+    # Permission bits say nothing for root, nor for /proc or a read-only mount: open the
+    # file as the save will (appending, so nothing written is lost), and remove a new one.
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        where = "the file" if existed else f"the folder {folder}"
+        return f"{where} cannot be written ({error.strerror or error})"
+    if not existed:
+        path.unlink(missing_ok=True)
     return None
 
 

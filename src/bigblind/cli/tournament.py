@@ -32,10 +32,12 @@ from bigblind.bots.series import SeriesResult, TournamentPlan, play_series
 from bigblind.cli.options import (
     Subparsers,
     add_backend,
+    add_game,
     add_structure,
     backend,
     blinds,
     count,
+    settle_game,
     uses_ray,
 )
 from bigblind.cli.progress import STOPPED, Progress
@@ -100,7 +102,8 @@ def add_parser(subparsers: Subparsers) -> None:
         help=f"bots, comma-separated, cycled over the players: {', '.join(sorted(BOTS))}"
         f" (default {','.join(DEFAULT_BOTS)})",
     )
-    add_structure(command)
+    add_game(command)
+    add_structure(command, by_game=True)
     command.add_argument(
         "--blinds",
         type=blinds,
@@ -161,15 +164,19 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
     out = out or sys.stdout
     err = err or sys.stderr
+    settle_game(args)
     names = [f"Player {i}" for i in range(1, args.players + 1)]
     seed = 0 if args.seed is None else args.seed
     kinds = list(args.bots)
     kind_of = {name: kinds[i % len(kinds)] for i, name in enumerate(names)}
     try:
         bots: dict[str, Decide] = {
-            name: make_bot(kind_of[name], seed * 1000 + i).act for i, name in enumerate(names)
+            name: make_bot(kind_of[name], seed * 1000 + i, game=args.game).act
+            for i, name in enumerate(names)
         }
-        structure = tournament_structure(args.blinds, args.structure, args.hands_per_level)
+        structure = tournament_structure(
+            args.blinds, args.structure, args.hands_per_level, args.game
+        )
         if structure.level(0).big_blind > args.stack:
             print(
                 f"bigblind tournament: --stack {args.stack} is less than the first big blind"

@@ -10,16 +10,20 @@ hand never reaches up.
 """
 
 from bigblind.cards import Deck
+from bigblind.engine.actions import Action
 from bigblind.engine.events import ActionKind, Forced, Street
 from bigblind.engine.hand import MAX_PLAYERS, Hand, HandResult, HandView, Legal, Phase, PotResult
 from bigblind.engine.pots import Pot
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.records import RunResult
 from bigblind.engine.rules import AnteType, Rules, Structure
+from bigblind.engine.views import HOUSE, SeenHand
 
 __all__ = [
+    "HOUSE",
     "MAX_PLAYERS",
     "PRESETS",
+    "Action",
     "ActionKind",
     "AnteType",
     "Deck",
@@ -33,6 +37,7 @@ __all__ = [
     "PotResult",
     "Rules",
     "RunResult",
+    "SeenHand",
     "Street",
     "Structure",
     "preset_amount",

@@ -13,12 +13,19 @@ the hand as it was. When a round is over the state's ``actor`` is None and
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn
 
+from bigblind.engine.action_text import ACCEPTED, BEYOND, read_action_text
+from bigblind.engine.actions import Action
 from bigblind.engine.events import Acted, ActionKind, BetReturned, Street
 from bigblind.engine.records import Legal, Phase
 from bigblind.engine.state import HandState
-from bigblind.errors import HandFinishedError, IllegalActionError, OutOfTurnError
+from bigblind.errors import (
+    ActionTextError,
+    HandFinishedError,
+    IllegalActionError,
+    OutOfTurnError,
+)
 
 __all__ = [
     "act",
@@ -34,24 +41,8 @@ __all__ = [
     "open_round",
     "pass_turn",
     "raise_to",
-    "read_action",
     "turn",
 ]
-
-_SIMPLE_ACTIONS = {
-    "fold": "fold",
-    "f": "fold",
-    "check": "check",
-    "x": "check",
-    "k": "check",
-    "call": "call",
-    "c": "call",
-    "allin": "all-in",
-    "all-in": "all-in",
-    "shove": "all-in",
-}
-_SIZED_ACTIONS = {"bet": "bet", "b": "bet", "raise": "raise", "r": "raise"}
-_MAX_DIGITS = 30  # more digits than any count of chips: not read as a number
 
 # Enum members as module constants: reading one off its class is a slow lookup in
 # Python, and these are read on every action.
@@ -76,6 +67,7 @@ _make: Final = tuple.__new__
 _ACTED: Final = Acted
 _BET_RETURNED: Final = BetReturned
 _LEGAL: Final = Legal
+_ACTION: Final = Action
 
 
 def turn(state: HandState, seat: object, what: str) -> int:
@@ -102,9 +94,24 @@ def turn(state: HandState, seat: object, what: str) -> int:
     return actor
 
 
-def act(state: HandState, seat: int, text: object) -> None:
-    """Play the action a text names (see :func:`read_action`)."""
-    verb, amount = read_action(state, seat, text)
+def act(state: HandState, seat: int, action: object) -> None:
+    """Play an :class:`~bigblind.engine.actions.Action`, or the action a text names as
+    :func:`~bigblind.engine.action_text.read_action_text` reads it.
+
+    Text that names no action is refused with an
+    :class:`~bigblind.errors.ActionTextError` naming ``seat`` and what it may do now.
+    """
+    if isinstance(action, str):
+        # Called by its name: compiled, a direct call of a compiled function.
+        verb, chips = read_action_text(action)
+        if not verb or chips == BEYOND:
+            _refuse_text(state, seat, action, verb)
+        amount: object = chips
+    elif isinstance(action, _ACTION):
+        verb = action.kind
+        amount = action.amount
+    else:
+        _refuse_text(state, seat, action, "")
     if verb == "fold":
         fold(state, seat)
     elif verb == "check":
@@ -119,33 +126,17 @@ def act(state: HandState, seat: int, text: object) -> None:
         raise_to(state, seat, amount, "bet" if state.current == 0 else "raise to")
 
 
-def read_action(state: HandState, seat: int, text: object) -> tuple[str, int]:
-    """The action a text names: ('fold' | 'check' | 'call' | 'all-in' | 'bet' | 'raise', amount).
-
-    Amounts are plain digits 0-9; anything else is refused naming ``seat`` and
-    what it may do now.
-    """
-    words = text.lower().split() if isinstance(text, str) else []
-    if len(words) == 3 and words[0] in _SIZED_ACTIONS and words[1] == "to":
-        del words[1]
-    joined = "".join(words)
-    if joined in _SIMPLE_ACTIONS:
-        return _SIMPLE_ACTIONS[joined], 0
-    if len(words) == 2 and words[0] in _SIZED_ACTIONS:
-        digits = words[1]
-        if digits.isascii() and digits.isdigit():
-            verb = _SIZED_ACTIONS[words[0]]
-            if len(digits) > _MAX_DIGITS:
-                # Beyond every stack: refused as any amount above the maximum is.
-                options = legal(state, seat)
-                raise IllegalActionError(
-                    f"seat {seat} cannot {verb} {digits[:_MAX_DIGITS]}...: more chips than"
-                    " are in play; legal: " + describe_legal(options)
-                )
-            return verb, int(digits)
+def _refuse_text(state: HandState, seat: int, text: object, verb: str) -> NoReturn:
+    """Refuse text that names no action, or an amount of more digits than any stack."""
+    if not verb:
+        raise ActionTextError(
+            f"cannot read action {text!r} of seat {seat}: {ACCEPTED}; legal: "
+            + describe_legal(legal(state, seat))
+        )
+    # Beyond every stack: refused as any amount above the maximum is.
+    digits = str(text).split()[-1]
     raise IllegalActionError(
-        f"cannot read action {text!r} of seat {seat}: accepted are 'fold', 'check', 'call',"
-        " 'bet N', 'raise N' (raise to N) and 'all-in' with N in digits; legal: "
+        f"seat {seat} cannot {verb} {digits[:30]}...: more chips than are in play; legal: "
         + describe_legal(legal(state, seat))
     )
 
@@ -339,21 +330,28 @@ def compute_legal(state: HandState, seat: int) -> Legal:
     to_call = current - mine
     call = (to_call if to_call < stack else stack) if to_call > 0 else None
     lo = hi = None
+    # Going all-in is a call of the whole stack, or a bet or raise of it (see all_in).
+    shove = to_call >= stack
     if stack > to_call and _may_raise(state, seat):
         everything = mine + stack
         if state.fixed:
-            lo = hi = min(state.full_level + state.bet_size, everything)
+            top = min(state.full_level + state.bet_size, everything)
+            lo = hi = top
+            shove = top == everything
         else:
             lo = current + state.increment
             if lo > everything:
                 lo = everything
             if state.no_limit:
                 hi = everything
+                shove = True
             else:
                 # RULES 5.3: the call plus the pot after the call.
-                hi = min(current + sum(state.contrib) + state.dead + to_call, everything)
-                lo = min(lo, hi)
-    return _make(_LEGAL, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0))
+                top = min(current + sum(state.contrib) + state.dead + to_call, everything)
+                hi = top
+                lo = min(lo, top)
+                shove = top == everything
+    return _make(_LEGAL, (seat, to_call > 0, to_call <= 0, call, lo, hi, current == 0, shove))
 
 
 def _may_raise(state: HandState, seat: int) -> bool:

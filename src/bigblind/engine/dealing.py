@@ -31,6 +31,7 @@ from bigblind.engine.records import Phase
 from bigblind.engine.rules import AnteType, Structure
 from bigblind.engine.state import MAX_PLAYERS, HandState
 from bigblind.errors import CardError, HandFinishedError, IllegalActionError, RulesError
+from bigblind.evaluation.games import Game
 
 __all__ = [
     "BOARD_SIZE",
@@ -67,13 +68,19 @@ _POSTED: Final = Posted
 
 
 def check_setup(
-    stacks: Sequence[int], button: object, dealing: object, showdown: object, deck: Deck | None
+    stacks: Sequence[int],
+    button: object,
+    dealing: object,
+    showdown: object,
+    deck: Deck | None,
+    game: Game,
 ) -> int:
     """The button's seat, or a refusal of a set-up that makes no sense naming what would be
     accepted. The arguments are the user's as given, so typed ``object``."""
     n = len(stacks)
-    if not 2 <= n <= MAX_PLAYERS:
-        raise RulesError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
+    most = min(MAX_PLAYERS, game.max_players)  # RULES 1.3, 11.1, 11.3: what the deck deals
+    if not 2 <= n <= most:
+        raise RulesError(f"a hand of {game.name} needs 2 to {most} players, not {n}")
     given: Sequence[object] = stacks  # as given: compiled, an int would take True for 1
     for seat in range(n):
         stack = given[seat]
@@ -89,6 +96,14 @@ def check_setup(
         raise RulesError(f"showdown {showdown!r} must be 'auto' or 'manual'")
     if dealing == "manual" and deck is not None:
         raise RulesError("a deck is for dealing='auto'; manual dealing takes cards one by one")
+    if deck is not None and len(game.deck) < 52:  # only a smaller deck's cards are read
+        allowed = frozenset(game.deck)
+        strange = [c for c in deck.cards if c not in allowed]
+        if strange:
+            raise RulesError(
+                f"the deck holds {format_cards(strange[:4], ' ')}, which {game.name} does not"
+                f" deal: its deck is the {len(game.deck)} cards of Deck.shuffled(cards=...)"
+            )
     return button
 
 
@@ -140,6 +155,8 @@ def post_forced(
     sb_seat: int | None
     if blind_seats is not None:
         sb_seat, bb_seat = blind_seats
+    elif rules.button_blind:  # RULES 11.3: the button's one blind; it acts last pre-flop
+        sb_seat, bb_seat = None, state.button
     elif n == 2:
         sb_seat, bb_seat = state.button, order[0]
     else:
@@ -220,18 +237,23 @@ def _check_live_blinds(
 
 def step(state: HandState) -> Phase | None:
     """Deal what is due: the phase that follows, or None while waiting for the dealer."""
-    if state.hole_count < 2 * state.seats:
+    size = state.hole_size
+    if state.hole_count < size * state.seats:
         if state.deck is None:
             return None
         order, n = state.order, state.seats
-        cards = state.deck.deal(2 * n)
+        cards = state.deck.deal(size * n)
         log, hole = state.log, state.hole
-        # RULES 3.1: one card at a time from left of the button, two rounds.
-        for i in range(2 * n):
+        # RULES 3.1, 11.1: one card at a time from left of the button, a round per card.
+        for i in range(size * n):
             log.append((_HOLE_DEALT, order[i % n], cards[i]))
-        for i, seat in enumerate(order):
-            hole[seat] = [cards[i], cards[i + n]]
-        state.hole_count = 2 * n
+        if size == 2:  # hold'em's two rounds, as fast as before
+            for i, seat in enumerate(order):
+                hole[seat] = [cards[i], cards[i + n]]
+        else:
+            for i, seat in enumerate(order):
+                hole[seat] = list(cards[i : size * n : n])
+        state.hole_count = size * n
         return _DEALING
     if state.runout:
         if state.offer_runs and state.awaits_runs():
@@ -281,17 +303,18 @@ def choose_runs(state: HandState, runs: int) -> None:
 
 
 def deal_hole(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -> None:
-    """Manual dealing: give ``seat`` one or two hole cards (None: two unknown cards)."""
+    """Manual dealing: give ``seat`` some of its hole cards (None: all of them, unknown)."""
     dealt: tuple[Card | None, ...]
+    size = state.hole_size
     if cards is None:
-        dealt = (None, None)
+        dealt = (None,) * size
     else:
         dealt = parse_cards(cards)
         check_unseen(state, dealt)
-    if not dealt or len(state.hole[seat]) + len(dealt) > 2:
+    if not dealt or len(state.hole[seat]) + len(dealt) > size:
         raise IllegalActionError(
             f"seat {seat} cannot be dealt {len(dealt)} more cards: it holds"
-            f" {len(state.hole[seat])} of 2"
+            f" {len(state.hole[seat])} of {size}"
         )
     for card in dealt:
         state.hole[seat].append(card)
@@ -317,12 +340,20 @@ def deal_board(state: HandState, cards: str | Iterable[str | int]) -> None:
 
 
 def check_unseen(state: HandState, cards: Iterable[Card | None]) -> None:
-    """Refuse a card already held or on a board: no card is dealt twice."""
+    """Refuse a card already held or on a board, or one the game's deck lacks (RULES 11.3):
+    no card is dealt twice."""
     seen = {c for h in state.hole for c in h if c is not None}
     seen.update(state.board, state.second_board)
+    deck = state.game.deck
     for card in cards:
         if card is None:
             continue
+        if len(deck) < 52 and card not in deck:
+            ranks = "".join(dict.fromkeys(str(c)[0] for c in deck))
+            raise CardError(
+                f"card {card} is not in the deck of {state.game.name}: its"
+                f" {len(deck)} cards are of the ranks {ranks}"
+            )
         if card in seen:
             raise CardError(f"card {card} is already in play: a card cannot be dealt twice")
         seen.add(card)

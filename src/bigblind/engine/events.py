@@ -205,6 +205,10 @@ class PotAwarded(NamedTuple):
     ``run`` is 0 when the board was dealt once. In a hand run twice (RULES
     10.3) each pot is awarded in two halves, ``run`` 1 then 2, each
     ``amount`` half of the pot (the odd chip with run 1) won on that run's board.
+
+    ``half`` is '' when the pot went whole to the best hand. In a split game
+    (RULES 11.2) a pot with a qualifying low is awarded in two events, ``'high'``
+    (with the odd chip) then ``'low'``, each ``amount`` that half.
     """
 
     pot: int
@@ -214,6 +218,7 @@ class PotAwarded(NamedTuple):
     shares: tuple[int, ...]
     description: str
     run: int = 0
+    half: str = ""
 
 
 @_kind_sensitive

@@ -1,4 +1,5 @@
-"""One hand of Texas Hold'em, played exactly by the rules (RULES 2-7).
+"""One hand of Texas Hold'em, or of another game of its family, played exactly by the
+rules (RULES 2-7, 11).
 
 The hand moves through its phases by one transition table (``_NEXT``); each
 phase's rules sit in their own module: :mod:`~bigblind.engine.dealing`
@@ -11,7 +12,8 @@ anything, and an illegal action raises a
 >>> from bigblind import Deck, Hand, Rules
 >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), stacks=[200, 200, 200], deck=Deck.shuffled(seed=7))
 >>> hand.actor, hand.legal
-(0, Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False))
+(0, Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False,
+    all_in=True))
 >>> hand.raise_to(6); hand.fold(); hand.call()
 >>> hand.street, hand.pot
 (<Street.FLOP: 1>, 13)
@@ -108,7 +110,8 @@ class Hand(HandQueries):
         dead_blinds: Mapping[int, int] | None = None,
     ) -> None:
         n = len(stacks)
-        seat = _dealing.check_setup(stacks, button, dealing, showdown, deck)
+        game = rules.game
+        seat = _dealing.check_setup(stacks, button, dealing, showdown, deck, game)
         show_all = _dealing.check_flag("show_all", show_all)
         offer_runs = _dealing.check_flag("offer_run_twice", offer_run_twice)
         self.rules = rules
@@ -116,11 +119,14 @@ class Hand(HandQueries):
         self.seats = n
         self.show_all = show_all
         auto_deal = dealing == "auto"
+        if auto_deal and deck is None:
+            # The game's deck (RULES 11.3: 36 cards in short deck), securely shuffled.
+            deck = Deck() if len(game.deck) == 52 else Deck.shuffled(cards=game.deck)
         self._state = state = HandState(
             rules,
             tuple(stacks),
             button=seat,
-            deck=(deck or Deck()) if auto_deal else None,
+            deck=deck if auto_deal else None,
             auto_deal=auto_deal,
             auto_show=showdown == "auto",
             show_all=show_all,
@@ -191,19 +197,22 @@ class Hand(HandQueries):
             self._advance()
 
     def act(self, action: object, *, seat: object = None) -> None:
-        """Act from text: 'fold', 'check', 'call', 'bet 6', 'raise 6' (to 6), 'all-in'.
+        """Play ``action``: an :class:`~bigblind.engine.actions.Action`, or the action a text
+        names, 'fold', 'check', 'call', 'bet 6', 'raise 6' (to 6), 'all-in' (read as by
+        :meth:`Action.parse <bigblind.engine.actions.Action.parse>`).
 
-        Text that is no action is refused like an illegal one, naming the seat
+        Text that is no action raises :class:`~bigblind.errors.ActionTextError`,
+        an :class:`~bigblind.errors.IllegalActionError` of its own, naming the seat
         and what it may do.
 
-        >>> from bigblind import Deck, Hand, Rules
+        >>> from bigblind import Action, Deck, Hand, Rules
         >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=1))
-        >>> hand.act("raise 6"); hand.act("call"); hand.street.label
+        >>> hand.act(Action.raise_to(6)); hand.act("call"); hand.street.label
         'flop'
         >>> hand.act("bet -5")
         Traceback (most recent call last):
         ...
-        bigblind.errors.IllegalActionError: cannot read action 'bet -5' of seat 1: accepted are ...
+        bigblind.errors.ActionTextError: cannot read action 'bet -5' of seat 1: accepted are ...
         """
         state = self._state
         _betting.act(state, _betting.turn(state, seat, "act"), action)
@@ -213,7 +222,8 @@ class Hand(HandQueries):
     # ------------------------------------------------------- dealing and showing
 
     def deal_hole(self, seat: object, cards: str | Iterable[str | int] | None) -> None:
-        """Manual dealing: give ``seat`` one or two hole cards (None: two unknown cards)."""
+        """Manual dealing: give ``seat`` some or all of its hole cards (None: all of them,
+        unknown); two in hold'em, four to six in Omaha (RULES 11.1)."""
         s = self._check_seat(seat)
         state = self._state
         if state.auto_deal:

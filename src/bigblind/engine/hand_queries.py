@@ -3,6 +3,9 @@
 :class:`HandQueries` is the read-only half of a hand, apart from the actions
 and the phase table in :mod:`~bigblind.engine.hand`. No query changes the hand
 (every tuple handed out is a copy), so a view, a log or a bot may ask freely.
+What a seat, a spectator or the house may see is decided in
+:mod:`~bigblind.engine.views`: :meth:`HandQueries.view` and
+:meth:`HandQueries.seen` build on it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from bigblind.engine.pots import Pot, build_pots
 from bigblind.engine.records import HandResult, HandView, Legal, Phase
 from bigblind.engine.rules import Rules
 from bigblind.engine.state import HandState
+from bigblind.engine.views import SeenHand, check_viewer
 from bigblind.errors import IllegalActionError
 
 __all__ = ["HandQueries"]
@@ -159,10 +163,36 @@ class HandQueries:
         return self._state.hand_result()
 
     def view(self, seat: object) -> HandView:
-        """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
+        """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4),
+        its events as :func:`~bigblind.engine.views.visible_event` shows them."""
         s = self._check_seat(seat)
         state = self._state
         return state.view(s, self.legal if state.actor == s else None)
+
+    def seen(self, viewer: object) -> SeenHand:
+        """The hand so far as ``viewer`` sees it: a seat, None (a spectator) or
+        :data:`~bigblind.engine.views.HOUSE` (every card, RULES 3.4, 6.7, 6.8).
+
+        >>> from bigblind import Deck, Hand, Rules
+        >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=3))
+        >>> hand.seen(0).hole(0) == hand.hole(0), hand.seen(0).hole(1), hand.seen(None).hole(0)
+        (True, (None, None), (None, None))
+        >>> hand.seen("house").hole(1) == hand.hole(1)
+        True
+        """
+        who = check_viewer(viewer, self.seats)
+        state = self._state
+        return SeenHand(
+            viewer=who,
+            rules=self.rules,
+            seats=self.seats,
+            button=self.button,
+            starting_stacks=state.start,
+            events=state.visible(who),
+            result=state.hand_result(),
+            finished=state.phase is _SETTLED,
+            awaiting=state.awaiting(),
+        )
 
     def __repr__(self) -> str:
         state = self._state

@@ -12,6 +12,7 @@ clamped to the minimum and maximum, before the engine sees it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Protocol
 
 from bigblind.engine.hand import Legal
@@ -48,6 +49,10 @@ def preset_amount(spot: _Spot, preset: str) -> int:
     >>> hand = Hand(Rules.pot_limit(blinds=(5, 10)), [1000] * 4, deck=Deck.shuffled(seed=2))
     >>> preset_amount(hand, "pot"), preset_amount(hand, "x9")  # RULES 5.3: at most 35
     (35, 35)
+    >>> preset_amount(hand, "x1e308")
+    Traceback (most recent call last):
+    ...
+    bigblind.errors.IllegalActionError: unknown preset 'x1e308': accepted are xK (x2, x3...), ...
     >>> preset_amount(hand, "half")
     Traceback (most recent call last):
     ...
@@ -70,9 +75,9 @@ def preset_amount(spot: _Spot, preset: str) -> int:
         text = "100%"
     if text.startswith("x") and _is_number(text[1:]):
         base = current if current else lo
-        wanted = round(base * float(text[1:]))
+        wanted = round(base * Fraction(text[1:]))
     elif text.endswith("%") and _is_number(text[:-1]):
-        fraction = float(text[:-1]) / 100
+        fraction = Fraction(text[:-1]) / 100
         to_call = current - mine
         wanted = current + round(fraction * (spot.pot + to_call))
     else:
@@ -84,7 +89,9 @@ def preset_amount(spot: _Spot, preset: str) -> int:
 
 
 def _is_number(text: str) -> bool:
-    try:
-        return float(text) > 0
-    except ValueError:
+    """A preset's number: digits with at most one point, above 0 and at most 10,000.
+    Exponents, infinities and NaN are no preset, and the sum stays exact (no float)."""
+    whole, _, decimals = text.partition(".")
+    if not whole.isdigit() or not (decimals == "" or decimals.isdigit()) or len(text) > 9:
         return False
+    return 0 < Fraction(text) <= 10_000

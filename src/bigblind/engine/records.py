@@ -2,8 +2,12 @@
 
 They are immutable; a hand builds new ones as it moves on.
 
->>> Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False)
-Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False)
+>>> legal = Legal(0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False)
+>>> legal
+Legal(seat=0, fold=True, check=False, call=2, min_raise_to=4, max_raise_to=200, bet=False,
+      all_in=False)
+>>> Action.call() in legal, Action.raise_to(4) in legal, Action.check() in legal
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from enum import Enum
 from typing import NamedTuple
 
 from bigblind.cards import Card
+from bigblind.engine.actions import Action
 from bigblind.engine.events import Event, Street
+from bigblind.evaluation.games import HOLDEM, Game
 
 __all__ = ["HandResult", "HandView", "Legal", "Phase", "PotResult", "RunResult"]
 
@@ -36,7 +42,12 @@ class Legal(NamedTuple):
     ``call`` is the chips a call puts in (an all-in call may be less than the
     bet), or None when there is nothing to call. ``min_raise_to`` and
     ``max_raise_to`` bound a bet (``bet`` True) or a raise-to total, or are
-    None when no bet or raise is possible.
+    None when no bet or raise is possible. ``all_in`` says whether going all-in is
+    legal (RULES 5.5: a call for less or as much, or a bet or raise of the whole
+    stack); it defaults to False for a set built by hand.
+
+    ``action in legal`` asks whether an :class:`~bigblind.engine.actions.Action`
+    is legal now: 'raise N' opens the betting as 'bet N' does when nobody has bet.
     """
 
     seat: int
@@ -46,6 +57,30 @@ class Legal(NamedTuple):
     min_raise_to: int | None
     max_raise_to: int | None
     bet: bool
+    all_in: bool = False
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` (an :class:`~bigblind.engine.actions.Action`) is legal now.
+
+        >>> legal = Legal(1, False, True, None, 2, 100, True, True)
+        >>> [a in legal for a in (Action.check(), Action.bet(2), Action.bet(1), Action.all_in())]
+        [True, True, False, True]
+        """
+        if not isinstance(action, Action):
+            return False
+        kind = action.kind
+        if kind == "fold":
+            return self.fold
+        if kind == "check":
+            return self.check
+        if kind == "call":
+            return self.call is not None
+        if kind == "all-in":
+            return self.all_in
+        low, high, amount = self.min_raise_to, self.max_raise_to, action.amount
+        if low is None or high is None or amount is None or (kind == "bet" and not self.bet):
+            return False
+        return low <= amount <= high
 
     @property
     def can_raise(self) -> bool:
@@ -76,13 +111,14 @@ class Legal(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
-    """How one pot was won."""
+    """How one pot, or one half of it, was won; ``half`` is '', 'high' or 'low' (RULES 11.2)."""
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     description: str
+    half: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +170,5 @@ class HandView:
     events: tuple[Event, ...]
     boards: tuple[tuple[Card, ...], ...] = ()
     """Each run's board (RULES 10.3): ``(board,)``, or two when the hand runs twice."""
+    game: Game = HOLDEM
+    """The game played (RULES 11): every seat knows it, so a bot plays the game it sees."""

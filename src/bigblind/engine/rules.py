@@ -1,8 +1,13 @@
-"""The frozen configuration of a game: structure, blinds, antes, limits (RULES 2, 5).
+"""The frozen configuration of a game: structure, blinds, antes, limits (RULES 2, 5, 11).
+
+The game played (hold'em, Omaha, Omaha hi-lo, short deck) is a field like the
+betting structure, and any structure goes with any game (RULES 11):
 
 >>> rules = Rules.no_limit(blinds=(1, 2))
->>> rules.structure, rules.small_blind, rules.big_blind, rules.min_bet
-(<Structure.NO_LIMIT: 'no limit'>, 1, 2, 2)
+>>> rules.structure, rules.small_blind, rules.big_blind, rules.min_bet, rules.game.name
+(<Structure.NO_LIMIT: 'no limit'>, 1, 2, 2, "Texas hold'em")
+>>> Rules.pot_limit(blinds=(1, 2), game="plo8").game.name
+'Omaha hi-lo'
 >>> Rules.fixed_limit(blinds=(5, 10)).big_bet
 20
 >>> Rules.no_limit(blinds=(2, 1))
@@ -17,6 +22,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bigblind.errors import RulesError
+from bigblind.evaluation.games import HOLDEM, Game, GameError
+from bigblind.evaluation.games import game as find_game
 
 __all__ = ["AnteType", "Rules", "Structure"]
 
@@ -50,9 +57,21 @@ class Rules:
     side pots (RULES 6.4); it defaults to True for per-player antes and False
     for a big-blind ante.
 
+    ``game`` is the variant (RULES 11): its deck, hole cards and how hands are
+    valued and pots split; a code such as ``"plo"`` or ``"6+"`` is read with
+    :func:`bigblind.evaluation.game`. ``button_blind`` makes the big blind the
+    button's one blind, to be played with an ante from every player (the short-deck
+    format of RULES 11.3): no small blind, and the button acts last before the flop.
+
     >>> Rules(structure=Structure.POT_LIMIT, small_blind=5, big_blind=10).cap
     >>> Rules.fixed_limit(blinds=(1, 2)).cap
     4
+    >>> Rules.no_limit(blinds=(0, 2), ante=2, button_blind=True, game="6+").game.deck[0]
+    Card('6c')
+    >>> Rules.no_limit(blinds=(1, 2), game="razz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bigblind.errors.RulesError: no game 'razz': accepted are holdem, omaha, ...
     """
 
     structure: Structure
@@ -67,8 +86,19 @@ class Rules:
     cap: int | None = None
     uncapped_heads_up: bool = False
     antes_as_contributions: bool | None = None
+    game: Game = HOLDEM
+    button_blind: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, Game):  # a code, as the factories take
+            object.__setattr__(self, "game", _game(self.game))
+        if self.button_blind is not True and self.button_blind is not False:
+            raise RulesError(f"button_blind {self.button_blind!r} must be True or False")
+        if self.button_blind and self.small_blind:
+            raise RulesError(
+                f"small blind {self.small_blind} with a button blind: the button posts the"
+                " one blind (the big blind), so the small blind must be 0"
+            )
         if not isinstance(self.structure, Structure):
             raise RulesError(
                 f"structure {self.structure!r} is not a Structure: accepted are "
@@ -124,9 +154,13 @@ class Rules:
         ante_type: AnteType | None = None,
         straddle: int = 0,
         min_bet: int = 0,
+        game: Game | str = HOLDEM,
+        button_blind: bool = False,
     ) -> Rules:
         """No-limit rules (RULES 5.4)."""
-        return cls._make(Structure.NO_LIMIT, blinds, ante, ante_type, straddle, min_bet)
+        return cls._make(
+            Structure.NO_LIMIT, blinds, ante, ante_type, straddle, min_bet, game, button_blind
+        )
 
     @classmethod
     def pot_limit(
@@ -137,9 +171,17 @@ class Rules:
         ante_type: AnteType | None = None,
         straddle: int = 0,
         min_bet: int = 0,
+        game: Game | str = HOLDEM,
+        button_blind: bool = False,
     ) -> Rules:
-        """Pot-limit rules (RULES 5.3)."""
-        return cls._make(Structure.POT_LIMIT, blinds, ante, ante_type, straddle, min_bet)
+        """Pot-limit rules (RULES 5.3), the usual structure of Omaha (RULES 11.1).
+
+        >>> Rules.pot_limit(blinds=(1, 2), game="plo").game.hole_cards
+        4
+        """
+        return cls._make(
+            Structure.POT_LIMIT, blinds, ante, ante_type, straddle, min_bet, game, button_blind
+        )
 
     @classmethod
     def fixed_limit(
@@ -153,6 +195,8 @@ class Rules:
         straddle: int = 0,
         cap: int = 4,
         uncapped_heads_up: bool = False,
+        game: Game | str = HOLDEM,
+        button_blind: bool = False,
     ) -> Rules:
         """Fixed-limit rules (RULES 5.1, 5.2): small bet = BB, big bet = 2 BB by default.
 
@@ -172,6 +216,8 @@ class Rules:
             straddle=straddle,
             cap=cap,
             uncapped_heads_up=uncapped_heads_up,
+            game=_game(game),
+            button_blind=button_blind,
         )
 
     @classmethod
@@ -183,6 +229,8 @@ class Rules:
         ante_type: AnteType | None,
         straddle: int,
         min_bet: int,
+        game: Game | str,
+        button_blind: bool,
     ) -> Rules:
         sb, bb = _blinds(blinds)
         return cls(
@@ -193,7 +241,21 @@ class Rules:
             ante_type=ante_type or (AnteType.PER_PLAYER if ante else AnteType.NONE),
             straddle=straddle,
             min_bet=min_bet,
+            game=_game(game),
+            button_blind=button_blind,
         )
+
+
+def _game(game: Game | str) -> Game:
+    """A game, or the game a code names, or a refusal naming the games accepted."""
+    if isinstance(game, Game):
+        return game
+    if not isinstance(game, str):
+        raise RulesError(f"game {game!r} is not a Game nor a game's code, e.g. 'plo'")
+    try:
+        return find_game(game)
+    except GameError as error:
+        raise RulesError(str(error)) from None
 
 
 def _blinds(blinds: tuple[int, int]) -> tuple[int, int]:

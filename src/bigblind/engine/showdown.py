@@ -104,8 +104,10 @@ def show(state: HandState, seat: int, cards: str | Iterable[str | int] | None) -
     hole = state.hole[seat]
     if cards is not None:
         given = parse_cards(cards)
-        if len(given) != 2:
-            raise IllegalActionError(f"seat {seat} must show 2 cards, not {len(given)}")
+        if len(given) != state.hole_size:
+            raise IllegalActionError(
+                f"seat {seat} must show {state.hole_size} cards, not {len(given)}"
+            )
         known = [c for c in hole if c is not None]
         if not set(known) <= set(given):
             raise IllegalActionError(
@@ -153,6 +155,7 @@ def kill(state: HandState, seat: int, reason: str) -> None:
     state.killed = state.killed | {seat}
     state.shown.pop(seat, None)
     state.values.pop(seat, None)
+    state.lows.pop(seat, None)
     if seat in state.to_show:
         state.to_show.remove(seat)
     if state.pots:
@@ -164,7 +167,8 @@ def settle(state: HandState) -> None:
     """Award every pot, last side pot first (RULES 6.5), and end the hand.
 
     A hand run twice awards each pot in halves, the odd chip with the first
-    run, each half on its own run's board (RULES 10.3).
+    run, each half on its own run's board (RULES 10.3). In a split game each
+    pot (or half pot of a run) is split again between high and low (RULES 11.2).
     """
     n = state.seats
     pots = state.pots or build_pots(state.contrib, state.folded, state.dead)
@@ -179,17 +183,28 @@ def settle(state: HandState) -> None:
             amount = pot.amount if state.runs == 1 else (pot.amount + 2 - run) // 2
             if amount == 0:
                 continue  # a one-chip pot run twice: its odd chip went with the first run
-            award = _award(state, pot, index, amount, run if state.runs > 1 else 0, board)
-            winners, shares = award[2], award[3]
-            for i in range(len(winners)):
-                run_payouts[winners[i]] += shares[i]
-                stacks[winners[i]] += shares[i]
-            results.append(award)
+            run_no = run if state.runs > 1 else 0
+            if state.split and state.live > 1:
+                awards = _split_awards(state, pot, index, amount, run_no, board)
+                for award in awards:
+                    _pay(award, run_payouts, stacks)
+                results.extend(reversed(awards))  # high first once the list is turned
+            else:
+                award = _award(state, pot, index, amount, run_no, board)
+                _pay(award, run_payouts, stacks)
+                results.append(award)
         results.reverse()
         state.run_results.append((tuple(board), results, run_payouts))
     state.bets = [0] * n
     state.log.append((_HAND_ENDED, tuple(stacks)))
     state.actor = None
+
+
+def _pay(award: RawAward, run_payouts: list[int], stacks: list[int]) -> None:
+    winners, shares = award[2], award[3]
+    for i in range(len(winners)):
+        run_payouts[winners[i]] += shares[i]
+        stacks[winners[i]] += shares[i]
 
 
 def _award(
@@ -201,31 +216,71 @@ def _award(
         text = ""
     else:
         if run == 2:
-            contenders = {s: _value7(state, s, board) for s in pot.eligible if s in state.shown}
+            contenders = {s: _value_on(state, s, board) for s in pot.eligible if s in state.shown}
         else:
             contenders = {s: _value(state, s) for s in pot.eligible if s in state.shown}
         winners = winners_of(pot, contenders)
-        text = describe(contenders[winners[0]])
+        best = contenders[winners[0]]
+        text = describe(best) if state.high is None else state.game.describe_high(best)
     shares = split(amount, winners=winners, button=state.button, seats=state.seats)
-    state.log.append((_POT_AWARDED, index, amount, pot.eligible, winners, shares, text, run))
-    return (amount, pot.eligible, winners, shares, text)
+    state.log.append((_POT_AWARDED, index, amount, pot.eligible, winners, shares, text, run, ""))
+    return (amount, pot.eligible, winners, shares, text, "")
+
+
+def _split_awards(
+    state: HandState, pot: Pot, index: int, amount: int, run: int, board: list[Card]
+) -> list[RawAward]:
+    """Split ``amount`` of ``pot`` between its best high hand and its best low (RULES 11.2).
+
+    Only the pot's own eligible hands count, so each side pot splits on its own.
+    With no qualifying low the high hand takes it all; else the high half gets
+    the odd chip, and each half is shared among its tied hands as RULES 6.6 says.
+    """
+    shown = [s for s in pot.eligible if s in state.shown]
+    game = state.game
+    highs = {s: _value_on(state, s, board) if run == 2 else _value(state, s) for s in shown}
+    lows: dict[int, int] = {}
+    for s in shown:
+        low = _low_on(state, s, board) if run == 2 else _low(state, s)
+        if low is not None:
+            lows[s] = low
+    halves = [(amount, highs, "")]
+    if lows:
+        halves = [(amount - amount // 2, highs, "high"), (amount // 2, lows, "low")]
+    awards: list[RawAward] = []
+    for part, values, half in halves:
+        winners = winners_of(pot, values)
+        best = values[winners[0]]
+        text = game.describe_low(best) if half == "low" else game.describe_high(best)
+        shares = split(part, winners=winners, button=state.button, seats=state.seats)
+        award = (part, pot.eligible, winners, shares, text, half)
+        state.log.append((_POT_AWARDED, index, *award[:5], run, half))
+        awards.append(award)
+    return awards
 
 
 def _reveal(state: HandState, seat: int) -> None:
     cards = _known_hole(state, seat)
     # Shown before an all-in run-out, a hand is named once the board is out (PotAwarded).
-    value = _value(state, seat) if len(state.board) == 5 else 0
+    full = len(state.board) == 5
+    value = _value(state, seat) if full else 0
     state.shown[seat] = value
-    text = describe(value) if value else ""
+    if state.high is None:
+        text = describe(value) if value else ""
+    else:
+        text = state.game.describe(cards, state.board) if full else ""
+        if state.split and full:
+            state.lows[seat] = _low(state, seat)
     state.to_show.remove(seat)
     state.log.append((_SHOWN, seat, cards, text))
 
 
-def _known_hole(state: HandState, seat: int) -> tuple[Card, Card]:
-    first, second = state.hole[seat]
-    if first is None or second is None:
+def _known_hole(state: HandState, seat: int) -> tuple[Card, ...]:
+    hole = state.hole[seat]
+    known = tuple([card for card in hole if card is not None])
+    if len(known) != len(hole):
         raise IllegalActionError(f"seat {seat}'s hole cards are unknown: name them to show")
-    return first, second
+    return known
 
 
 def _value(state: HandState, seat: int) -> int:
@@ -233,15 +288,35 @@ def _value(state: HandState, seat: int) -> int:
     if value is None:
         board = state.board
         if len(board) < 5:
-            return evaluate([*_known_hole(state, seat), *board])
-        value = state.values[seat] = _value7(state, seat, board)
+            high = state.high
+            if high is None:
+                return evaluate([*_known_hole(state, seat), *board])
+            return high(_known_hole(state, seat), board)
+        value = state.values[seat] = _value_on(state, seat, board)
     return value
 
 
-def _value7(state: HandState, seat: int, board: list[Card]) -> int:
-    first, second = _known_hole(state, seat)
+def _value_on(state: HandState, seat: int, board: list[Card]) -> int:
+    """The high value of ``seat``'s hand on a board of five (a run's board, RULES 10.3)."""
+    high = state.high
+    if high is not None:  # the game values it (RULES 11)
+        return high(_known_hole(state, seat), board)
+    first, second = state.hole[seat]
+    if first is None or second is None:
+        raise IllegalActionError(f"seat {seat}'s hole cards are unknown: name them to show")
     # Named one by one: compiled, a call with unpacked arguments goes the slow, generic way.
     return evaluate7(first, second, board[0], board[1], board[2], board[3], board[4])
+
+
+def _low(state: HandState, seat: int) -> int | None:
+    """``seat``'s low on the board (RULES 11.2), None for no qualifying low."""
+    if seat in state.lows:
+        return state.lows[seat]
+    return _low_on(state, seat, state.board)
+
+
+def _low_on(state: HandState, seat: int, board: list[Card]) -> int | None:
+    return state.game.value_low(_known_hole(state, seat), board)
 
 
 def _must_show(state: HandState, seat: int) -> str:
@@ -260,12 +335,18 @@ def _must_show(state: HandState, seat: int) -> str:
 
 
 def _can_win(state: HandState, seat: int) -> bool:
-    """Whether ``seat`` could beat or tie every shown hand of some pot it is in."""
+    """Whether ``seat`` could beat or tie every shown hand of some pot it is in, high or,
+    in a split game, low."""
     value = _value(state, seat)
+    low = _low(state, seat) if state.split else None
     for pot in state.pots:
         if seat not in pot.eligible:
             continue
         shown = [state.shown[s] for s in pot.eligible if s in state.shown]
         if not shown or value >= max(shown):
             return True
+        if low is not None:  # RULES 11.2: a hand may win the low half alone
+            lows = [state.lows.get(s) for s in pot.eligible if s in state.shown]
+            if low >= max([x for x in lows if x is not None], default=0):
+                return True
     return False

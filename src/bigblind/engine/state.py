@@ -9,20 +9,24 @@ reads it: the hand's queries copy what they return.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any, Final
 
 from bigblind.cards import Card, Deck
-from bigblind.engine.events import Burned, Event, HandStarted, HoleDealt, Mucked, Street
+from bigblind.engine.events import Event, HandStarted, Street
 from bigblind.engine.pots import Pot
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult, RunResult
 from bigblind.engine.rules import Rules, Structure
+from bigblind.engine.views import HOUSE, Viewer, visible_events
+from bigblind.evaluation.games import HoleUse, Ranking
 
 __all__ = ["MAX_PLAYERS", "HandState", "RawAward", "RawEvent", "RawRun"]
 
 RawEvent = tuple[Any, ...]
 """An event as the engine logs it: its class, then its fields in order."""
-RawAward = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], str]
-"""A pot's award as logged: amount, eligible seats, winners, their shares, the winning hand."""
+RawAward = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], str, str]
+"""A pot's award as logged: amount, eligible seats, winners, their shares, the winning
+hand, and the half ('' for the whole pot, 'high' or 'low' in a split game)."""
 RawRun = tuple[tuple[Card, ...], list[RawAward], list[int]]
 """What one run of the board won, as logged: its board, each pot's award (main pot
 first) and each seat's winnings."""
@@ -40,6 +44,8 @@ _TURN: Final = Street.TURN
 _FIXED_LIMIT: Final = Structure.FIXED_LIMIT
 _NO_LIMIT: Final = Structure.NO_LIMIT
 _HAND_STARTED: Final = HandStarted  # compiled, a constant is read without a lookup
+_ANY: Final = HoleUse.ANY
+_STANDARD: Final = Ranking.STANDARD
 
 # An event is built from its logged fields straight, skipping the named tuple's
 # constructor, which is a Python function in both forms.
@@ -75,13 +81,17 @@ class HandState:
         "fixed",
         "folded",
         "full_level",
+        "game",
+        "high",
         "hole",
         "hole_count",
+        "hole_size",
         "increment",
         "killed",
         "legal_cache",
         "live",
         "log",
+        "lows",
         "made",
         "matched",
         "no_limit",
@@ -98,8 +108,10 @@ class HandState:
         "runs_chosen",
         "seats",
         "second_board",
+        "seen_by",
         "show_all",
         "shown",
+        "split",
         "stacks",
         "start",
         "street",
@@ -126,6 +138,18 @@ class HandState:
         self.fixed = structure is _FIXED_LIMIT
         self.no_limit = structure is _NO_LIMIT
         self.bet_size = rules.small_bet  # the fixed-limit bet of this round
+        game = self.game = rules.game
+        self.hole_size = game.hole_cards
+        # The game values hands (RULES 11); the engine reads only its data. Seven cards
+        # of the standard ranking, any of them used, take the seven-card evaluator
+        # directly (``high`` None): the fast path of hold'em.
+        self.high: Callable[[Collection[int], Collection[int]], int] | None = (
+            None
+            if game.uses is _ANY and game.ranking is _STANDARD and game.hole_cards == 2
+            else game.value_high
+        )
+        self.split = game.split  # pots halved between high and low (RULES 11.2)
+        self.lows: dict[int, int | None] = {}  # each shown seat's low, in a split game
         self.button = button
         self.seats = n
         self.show_all = show_all
@@ -147,6 +171,7 @@ class HandState:
         # simulations play hands nobody reads, and a named tuple costs several plain ones.
         self.log: list[RawEvent] = [(_HAND_STARTED, stacks, button)]
         self.made: list[Event] = []
+        self.seen_by: dict[Viewer, list[Event]] = {}  # each viewer's events, as made
         self.order = [(button + 1 + i) % n for i in range(n)]
         self.phase = _DEALING
         self.street = _PREFLOP
@@ -207,7 +232,10 @@ class HandState:
         if size != self.runout_from:
             return False
         deck = self.deck
-        left = deck.remaining if deck is not None else 52 - 2 * self.seats - size
+        if deck is not None:
+            left = deck.remaining
+        else:
+            left = len(self.game.deck) - self.hole_size * self.seats - size
         return left >= 2 * (5 - size)
 
     def awaits_runs(self) -> bool:
@@ -238,6 +266,16 @@ class HandState:
             made.append(_make(raw[0], raw[1:]))
         return made
 
+    def visible(self, viewer: Viewer) -> tuple[Event, ...]:
+        """Every event so far as ``viewer`` sees it (:func:`~bigblind.engine.views.visible_events`),
+        each event read once for each viewer however often its view is asked for."""
+        events = self.events()
+        if viewer == HOUSE:
+            return tuple(events)
+        seen = self.seen_by.setdefault(viewer, [])
+        seen.extend(visible_events(events[len(seen) :], viewer))
+        return tuple(seen)
+
     def hand_result(self) -> HandResult | None:
         """The outcome once the hand is settled, built from what each run won."""
         result = self.result
@@ -254,15 +292,6 @@ class HandState:
 
     def view(self, seat: int, legal: Legal | None) -> HandView:
         """What ``seat`` may see: its own cards, shown cards, the public state (RULES 3.4)."""
-        events: list[Event] = []
-        for event in self.events():
-            if isinstance(event, HoleDealt) and event.seat != seat:
-                event = event._replace(card=None)
-            elif isinstance(event, Mucked) and event.seat != seat:
-                event = event._replace(cards=(None,) * len(event.cards))
-            elif isinstance(event, Burned):
-                event = event._replace(card=None)
-            events.append(event)
         board = tuple(self.board)
         return HandView(
             seat=seat,
@@ -277,10 +306,11 @@ class HandState:
             pot=sum(self.contrib) + self.dead,
             actor=self.actor,
             legal=legal,
-            events=tuple(events),
+            events=self.visible(seat),
             boards=(board, tuple(self.second_board)) if self.runs == 2 else (board,),
+            game=self.game,
         )
 
     def hole_complete(self) -> bool:
-        """Whether every seat holds two cards."""
-        return self.hole_count == 2 * self.seats
+        """Whether every seat holds its hole cards (two in hold'em, RULES 3.1, 11.1)."""
+        return self.hole_count == self.hole_size * self.seats

@@ -12,13 +12,19 @@ no limit by default), ``blinds`` ``(1, 2)``, ``stack_bb`` (100 big blinds),
 ``episode`` (``"hand"``: one hand from fresh stacks; ``"session"``: hands
 until one player has every chip, busted players leaving, truncated after
 ``max_hands``), ``exact_raises`` (actions are raise-to totals instead of
-presets). Rewards are chips won or lost in big blinds, given when a hand
-ends. Observations: see :mod:`bigblind.env.observation`.
+presets), ``game`` (a :class:`~bigblind.evaluation.Game` or its code, e.g.
+``"plo"``: Omaha, Omaha hi-lo or short deck, RULES 11; hold'em by default).
+Rewards are chips won or lost in big blinds, given when a hand ends.
+Observations: see :mod:`bigblind.env.observation`.
 
 >>> e = raw_env(players=3)
 >>> e.reset(seed=1)
 >>> e.agent_selection, [a for a, ok in zip(ACTIONS, e.observe("player_0")["action_mask"]) if ok]
 ('player_0', ['fold', 'check/call', 'x2', 'x3', '33%', '50%', 'pot', 'all-in'])
+>>> plo = raw_env(players=3, structure=Structure.POT_LIMIT, game="plo")
+>>> plo.reset(seed=1)
+>>> plo.observe("player_0")["hole"].shape
+(4,)
 """
 
 from __future__ import annotations
@@ -32,10 +38,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from bigblind.cards import Deck
-from bigblind.engine import Hand, Rules, Structure, preset_amount
+from bigblind.engine import Action, Hand, Rules, Structure, preset_amount
 from bigblind.env.observation import ACTIONS, action_mask, observation_space
 from bigblind.env.observation import observe as observe_seat
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import HOLDEM, Game, GameError
+from bigblind.evaluation.games import game as find_game
 
 __all__ = ["ACTIONS", "HoldemEnv", "env", "raw_env"]
 
@@ -63,20 +71,26 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         exact_raises: bool = False,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        game: Game | str = HOLDEM,
     ) -> None:
         super().__init__()
-        if not 2 <= players <= 10:
-            raise BigblindError(f"players {players}: the environment seats 2 to 10")
+        try:
+            played = game if isinstance(game, Game) else find_game(game)
+        except GameError as error:
+            raise BigblindError(f"game: {error}") from None
+        most = min(10, played.max_players)
+        if not 2 <= players <= most:
+            raise BigblindError(f"players {players}: the environment seats 2 to {most}")
         if episode not in ("hand", "session"):
             raise BigblindError(f"episode {episode!r}: accepted are 'hand' and 'session'")
         if stack_bb < 1:
             raise BigblindError(f"stack_bb {stack_bb}: stacks must be at least one big blind")
         if structure is Structure.FIXED_LIMIT:
-            self.rules = Rules.fixed_limit(blinds=blinds)
+            self.rules = Rules.fixed_limit(blinds=blinds, game=played)
         elif structure is Structure.POT_LIMIT:
-            self.rules = Rules.pot_limit(blinds=blinds)
+            self.rules = Rules.pot_limit(blinds=blinds, game=played)
         else:
-            self.rules = Rules.no_limit(blinds=blinds)
+            self.rules = Rules.no_limit(blinds=blinds, game=played)
         self.big_blind = self.rules.big_blind
         self.stack = stack_bb * self.big_blind
         self.episode = episode
@@ -87,7 +101,9 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         total = players * self.stack
         self.actions = 2 + total + 1 if exact_raises else len(ACTIONS)
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        space = observation_space(players, total / self.big_blind, self.actions)
+        space = observation_space(
+            players, total / self.big_blind, self.actions, hole_cards=played.hole_cards
+        )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.possible_agents}
         self.agent_selection = self.possible_agents[0]
@@ -135,10 +151,6 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        hand = self.hand
-        assert hand is not None
-        legal = hand.legal
-        assert legal is not None
         if not isinstance(action, int | np.integer) or not 0 <= action < self.actions:
             raise BigblindError(
                 f"action {action!r} is not in the action space: 0 to {self.actions - 1}"
@@ -146,24 +158,35 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         action = int(action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if action == 1:
-            hand.check_or_call()
-        elif action == 0 and legal.fold:
-            hand.fold()
-        elif action >= 2 and low is not None and high is not None:
-            amount = action - 2 if self.exact else preset_amount(hand, _PRESETS[action - 2])
-            if not low <= amount <= high:
-                self._illegal(agent, action)
-                return
-            hand.raise_to(amount)
-        else:
+        played = self.engine_action(action)
+        if played is None:
             self._illegal(agent, action)
             return
+        assert self.hand is not None
+        self.hand.act(played)
         self._after_action()
 
-    def step_text(self, action: str) -> None:
-        """Step with an engine action text (``'call'``, ``'raise 6'``...), as bots answer."""
+    def engine_action(self, action: int) -> Action | None:
+        """The engine :class:`~bigblind.engine.actions.Action` an index of the action space
+        names now (0 fold, 1 check or call, 2 on a bet or raise), or None when illegal."""
+        hand = self.hand
+        assert hand is not None
+        legal = hand.legal
+        assert legal is not None
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if action == 1:
+            return Action.check() if legal.check else Action.call()
+        if action == 0 and legal.fold:
+            return Action.fold()
+        if action >= 2 and low is not None and high is not None:
+            amount = action - 2 if self.exact else preset_amount(hand, _PRESETS[action - 2])
+            if low <= amount <= high:
+                return Action.raise_to(amount)
+        return None
+
+    def step_text(self, action: Action | str) -> None:
+        """Step with an engine Action, or its text (``'call'``, ``'raise 6'``...), as bots
+        answer."""
         hand = self.hand
         assert hand is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
@@ -224,7 +247,9 @@ class HoldemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._seats = {agent: seat for seat, agent in enumerate(self._seated)}
         self._table = [self._seats.get(agent) for agent in self.possible_agents]
         self._button %= len(self._seated)
-        deck = Deck.shuffled(seed=self._rng.getrandbits(64))
+        game = self.rules.game  # its own deck: 36 cards in short deck (RULES 11.3)
+        cards = game.deck if len(game.deck) < 52 else None
+        deck = Deck.shuffled(seed=self._rng.getrandbits(64), cards=cards)
         stacks = [self._chips[a] for a in self._seated]
         self.hand = Hand(self.rules, stacks, button=self._button, deck=deck)
         self._hands += 1

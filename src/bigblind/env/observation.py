@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from bigblind.engine import Hand
+from bigblind.engine import Hand, Legal
 
 __all__ = [
     "ACTIONS",
@@ -44,12 +44,15 @@ ACTIONS = ("fold", "check/call", "x2", "x3", "33%", "50%", "pot", "all-in")
 """The preset action set, by index."""
 
 
-def observation_space(players: int, total_bb: float, actions: int) -> spaces.Dict:
-    """The space of :func:`observe` for ``players`` seats and ``total_bb`` big blinds in play."""
+def observation_space(
+    players: int, total_bb: float, actions: int, *, hole_cards: int = 2
+) -> spaces.Dict:
+    """The space of :func:`observe` for ``players`` seats and ``total_bb`` big blinds in play,
+    ``hole_cards`` each (four to six in Omaha, RULES 11.1)."""
     chips = spaces.Box(0.0, total_bb, (players,), np.float32)
     return spaces.Dict(
         {
-            "hole": spaces.Box(0, 51, (2,), np.int64),
+            "hole": spaces.Box(0, 51, (hole_cards,), np.int64),
             "board": spaces.Box(-1, 51, (5,), np.int64),
             "stacks": chips,
             "bets": chips,
@@ -71,22 +74,24 @@ def observe(
     exact: bool,
     table: Sequence[int | None] | None = None,
 ) -> dict[str, Any]:
-    """What ``seat`` sees of ``hand`` (its own hole cards only, RULES 3.4).
+    """What ``seat`` sees of ``hand``: its view (:meth:`~bigblind.engine.hand.Hand.view`),
+    its own hole cards and the public table (RULES 3.4).
 
     ``table`` maps each place at the table to its seat in the hand (None for
     a player who has left: no chips, counted as folded), so that the arrays
     keep their size as players leave a session.
     """
+    view = hand.view(seat)
     places = list(range(hand.seats)) if table is None else table
     n = len(places)
     me = places.index(seat)
     order = [*places[me:], *places[:me]]
-    own = [c for c in hand.hole(seat) if c is not None]
-    board = list(hand.board)
+    own = [c for c in view.hole if c is not None]
+    board = list(view.board)
     bb = float(big_blind)
-    stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-    position = (seat - hand.button - 1) % hand.seats
-    street = int(hand.street)
+    stacks, bets, folded = view.stacks, view.bets, view.folded
+    position = (seat - view.button - 1) % hand.seats
+    street = int(view.street)
     # One vector holds everything (built as a list: cheaper than numpy item by item);
     # the dict's arrays are views of its parts.
     values = [0.0] * (109 + 4 * n)
@@ -101,31 +106,37 @@ def observe(
             values[104 + i] = stacks[s] / bb
             values[104 + n + i] = bets[s] / bb
             values[104 + 2 * n + i] = 1.0 if folded[s] else 0.0
-    values[104 + 3 * n] = hand.pot / bb
+    values[104 + 3 * n] = view.pot / bb
     values[105 + 3 * n + position] = 1.0
     values[105 + 4 * n + street] = 1.0
     flat = np.array(values, np.float32)
-    hole = own if len(own) == 2 else [0, 0]
+    size = view.game.hole_cards
+    hole = own if len(own) == size else [0] * size
     cards = np.array([*hole, *board, *[-1] * (5 - len(board))], np.int64)
     return {
-        "hole": cards[:2],
-        "board": cards[2:],
+        "hole": cards[:size],
+        "board": cards[size:],
         "stacks": flat[104 : 104 + n],
         "bets": flat[104 + n : 104 + 2 * n],
         "folded": flat[104 + 2 * n : 104 + 3 * n],
         "pot": flat[104 + 3 * n : 105 + 3 * n],
         "position": position,
         "street": street,
-        "action_mask": action_mask(hand, seat, actions, exact),
+        "action_mask": _mask(view.legal, actions, exact),
         "observation": flat,
     }
 
 
 def action_mask(hand: Hand, seat: int, actions: int, exact: bool) -> np.ndarray[Any, Any]:
     """1 where the action is legal for ``seat`` now; all 0 when it is not to act."""
-    mask = np.zeros(actions, np.int8)
     legal = hand.legal
-    if legal is None or legal.seat != seat:
+    return _mask(legal if legal is not None and legal.seat == seat else None, actions, exact)
+
+
+def _mask(legal: Legal | None, actions: int, exact: bool) -> np.ndarray[Any, Any]:
+    """1 where ``legal`` (the seat's legal actions, None when it is not to act) allows."""
+    mask = np.zeros(actions, np.int8)
+    if legal is None:
         return mask
     mask[0] = legal.fold
     mask[1] = 1

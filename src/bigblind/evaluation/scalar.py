@@ -77,6 +77,7 @@ __all__ = [
     "Category",
     "HandValue",
     "category",
+    "checked_cards",
     "describe",
     "evaluate",
     "evaluate5",
@@ -84,6 +85,8 @@ __all__ = [
     "evaluate7",
     "evaluate_hand",
     "rank_pattern",
+    "refuse_repeats",
+    "repeated_card",
 ]
 
 _ACCEPTED: Final = "5, 6 or 7 distinct card numbers 0 to 51 (read text with parse_cards)"
@@ -183,13 +186,22 @@ def _evaluate_slow(cards: Collection[int]) -> int:
     return _unchecked_flush(k, hand)
 
 
-def _check(cards: Iterable[int]) -> tuple[Card, ...]:
-    """``cards`` as a tuple of :class:`Card`, or a :class:`CardError` saying what is wrong."""
+def checked_cards(cards: Iterable[int], accepted: str) -> tuple[Card, ...]:
+    """``cards`` (card numbers or :class:`Card`) as cards, or a :class:`CardError` naming
+    the one that is not a card and what is ``accepted``; every evaluator reads its input so.
+
+    >>> checked_cards([51, 0], "cards 0 to 51")
+    (Card('As'), Card('2c'))
+    >>> checked_cards([52], "cards 0 to 51")
+    Traceback (most recent call last):
+    ...
+    bigblind.errors.CardError: cannot evaluate (52,): 52 is not a card; accepted are cards 0 to 51
+    """
     try:
         items: tuple[Any, ...] = tuple(cards)  # compiled, int items would be unboxed unchecked
     except TypeError:
-        raise CardError(f"cannot evaluate {cards!r}: accepted are {_ACCEPTED}") from None
-    numbers = []
+        raise CardError(f"cannot evaluate {cards!r}: accepted are {accepted}") from None
+    hand = []
     for item in items:
         try:
             number = -1 if isinstance(item, bool) else operator.index(item)
@@ -197,18 +209,40 @@ def _check(cards: Iterable[int]) -> tuple[Card, ...]:
             number = -1
         if not 0 <= number < 52:
             raise CardError(
-                f"cannot evaluate {items!r}: {item!r} is not a card; accepted are {_ACCEPTED}"
+                f"cannot evaluate {items!r}: {item!r} is not a card; accepted are {accepted}"
             )
-        numbers.append(number)
-    hand = tuple(CARDS[c] for c in numbers)
+        hand.append(CARDS[number])
+    return tuple(hand)
+
+
+def repeated_card(cards: tuple[Card, ...]) -> Card | None:
+    """The first card of ``cards`` given a second time, or None when all are distinct.
+
+    >>> from bigblind.cards import parse_cards
+    >>> str(repeated_card(parse_cards("As Kd As"))), repeated_card(parse_cards("As Kd"))
+    ('As', None)
+    """
+    if len(set(cards)) == len(cards):
+        return None
+    return next(c for i, c in enumerate(cards) if c in cards[:i])
+
+
+def refuse_repeats(hand: tuple[Card, ...], text: str, accepted: str) -> None:
+    """A :class:`CardError` when a card of ``hand`` (written ``text``) is given twice."""
+    twice = repeated_card(hand)
+    if twice is not None:
+        raise CardError(f"cannot evaluate {text}: {twice} is given twice; accepted are {accepted}")
+
+
+def _check(cards: Iterable[int]) -> tuple[Card, ...]:
+    """``cards`` as a tuple of :class:`Card`, or a :class:`CardError` saying what is wrong."""
+    hand = checked_cards(cards, _ACCEPTED)
     text = format_cards(hand, " ")
     if len(hand) not in (5, 6, 7):
         raise CardError(
             f"cannot evaluate {len(hand)} cards ({text or 'none'}): accepted are {_ACCEPTED}"
         )
-    if len(set(hand)) != len(hand):
-        twice = next(c for i, c in enumerate(hand) if c in hand[:i])
-        raise CardError(f"cannot evaluate {text}: {twice} is given twice; accepted are {_ACCEPTED}")
+    refuse_repeats(hand, text, _ACCEPTED)
     return hand
 
 

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -37,19 +38,17 @@ from bigblind.errors import BigblindError
 from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
 from bigblind.room.cluster import ClusterLobby, ClusterSettings, OwnerRedirect
+from bigblind.room.limits import Guard, LimitError, Limits
 from bigblind.room.replayer import hand_list, hand_replay
-from bigblind.room.runner import Connection, Lobby, dispatch
+from bigblind.room.runner import LOG, Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
 
-__all__ = ["RATE_BURST", "RATE_PER_SECOND", "create_app"]
+__all__ = ["TOKEN", "BodyTooLarge", "create_app", "handle_message"]
 
-RATE_PER_SECOND = 20.0
-"""Messages a tab may send per second, on average."""
-RATE_BURST = 40.0
-"""Messages a tab may send at once."""
-FLOOD_STRIKES = 100
-"""Messages over the rate, forgiven at the rate itself, before the connection is closed."""
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+"""A token a client may present: what the server gives out (32 URL-safe characters), or
+one the client made with as many, so that nobody guesses it."""
 STATIC = Path(__file__).parent / "static"
 
 
@@ -60,21 +59,29 @@ def create_app(
     bot_delay: float = 0.6,
     static: Path | None = STATIC,
     cluster: ClusterSettings | None = None,
+    limits: Limits | None = None,
+    seeded_rooms: bool = False,
 ) -> Starlette:
     """The room server over ``store``; rooms come back from it on start-up.
 
     With ``cluster`` (a PostgreSQL store only) this process is one of several serving
     the same rooms: it owns some, and sends requests for the others to their owners
-    (:mod:`bigblind.room.cluster`).
+    (:mod:`bigblind.room.cluster`). ``limits`` bound what each person and address may
+    ask (:class:`~bigblind.room.limits.Limits`); ``seeded_rooms`` lets a room be created
+    with a deck seed, for tests alone: a real server never accepts one (RULES 1.2).
     """
+    limits = limits or Limits()
+    guard = Guard(limits)
     lobby: Lobby
     if cluster is None:
-        lobby = Lobby(store, clock=clock, bot_delay=bot_delay)
+        lobby = Lobby(store, clock=clock, bot_delay=bot_delay, limits=limits)
     else:
         url = str(getattr(store, "url", ""))
         if not url.startswith("postgresql"):
             raise RoomError(f"rooms on several processes need a PostgreSQL database, not {url!r}")
-        lobby = ClusterLobby(store, cluster, url=url, clock=clock, bot_delay=bot_delay)
+        lobby = ClusterLobby(
+            store, cluster, url=url, clock=clock, bot_delay=bot_delay, limits=limits
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -96,7 +103,11 @@ def create_app(
 
     async def create_room(request: Request) -> Response:
         body = await _json_body(request)
-        settings = RoomSettings.from_dict(body)
+        settings = RoomSettings.from_request(body, seeded=seeded_rooms)
+        # Counted once the settings are good: a mistake corrected does not use one up.
+        refused = guard.room(_address(request), now=time.monotonic())
+        if refused:
+            raise LimitError(refused)
         room_id, host = await lobby.create(settings)
         answer = p.CreatedRoom(
             room=room_id,
@@ -114,7 +125,7 @@ def create_app(
     async def request_seat(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
         body = await _json_body(request)
-        message = p.parse_client(json.dumps({"v": 1, "type": "request_seat", **body}))
+        message = p.parse_client(json.dumps({**body, "v": 1, "type": "request_seat"}))
         token = _token(request) or secrets.token_urlsafe(24)
         await runner.request(dispatch(message, token))
         who = runner.room.identify(token)
@@ -127,15 +138,18 @@ def create_app(
 
     async def ledger_csv(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        return PlainTextResponse(runner.room.ledger_csv(), media_type="text/csv")
+        text = runner.room.ledger_csv()
+        headers = _download(f"{runner.room.id}-ledger.csv")
+        return PlainTextResponse(text, media_type="text/csv", headers=headers)
 
     def history(fmt: str, suffix: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             runner = lobby.get(request.path_params["room"])
-            seat = runner.room.identify(_token(request)).seat
-            text = runner.room.history(fmt, seat)
-            headers = {"Content-Disposition": f'attachment; filename="{runner.room.id}{suffix}"'}
-            return PlainTextResponse(text, headers=headers)
+            viewer = runner.room.identify(_token(request))
+            # Writing every hand takes a while in a long game: off the event loop, so the
+            # tables keep playing meanwhile.
+            text = await asyncio.to_thread(runner.room.history, fmt, viewer)
+            return PlainTextResponse(text, headers=_download(f"{runner.room.id}{suffix}"))
 
         return endpoint
 
@@ -145,7 +159,7 @@ def create_app(
 
     async def replay(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        viewer = runner.room.identify(_token(request)).seat
+        viewer = runner.room.identify(_token(request))
         number = request.path_params["number"]
         # Exact equities take a moment: off the event loop, so the tables keep playing.
         steps = await asyncio.to_thread(hand_replay, runner.room, number, viewer)
@@ -158,10 +172,19 @@ def create_app(
             await websocket.close(code=4404, reason=str(error)[:120])
             return
         await websocket.accept()
+        # Refusals after the handshake, so that the tab reads the reason in the close frame.
         token = websocket.query_params.get("token") or None
+        if token is not None and not TOKEN.fullmatch(token):
+            await websocket.close(code=4400, reason=BAD_TOKEN[:120])
+            return
         issued = None
         if token is None:
             token = issued = secrets.token_urlsafe(24)
+        address = websocket.client.host if websocket.client else "unknown"
+        refused = guard.connect(token, address)
+        if refused:
+            await websocket.close(code=4429, reason=refused[:120])
+            return
         connection = Connection(token)
         who = runner.room.identify(token)
         welcome = p.Welcome(
@@ -172,18 +195,31 @@ def create_app(
             request=who.request,
             token=issued,
         )
-        connection.send(welcome.model_dump_json())
-        runner.join(connection)
-        writer = asyncio.create_task(_write(websocket, connection))
         try:
-            await _read(websocket, connection, runner, token)
+            connection.send(welcome.model_dump_json())
+            runner.join(connection)
+            writer = asyncio.create_task(_write(websocket, connection))
+            try:
+                await _read(websocket, connection, runner, token, address, guard)
+            finally:
+                runner.leave(connection)
+                await writer
         finally:
-            runner.leave(connection)
-            await writer
+            guard.disconnect(token, address)
 
     async def on_error(request: Request, error: Exception) -> Response:
-        status = 404 if "there is no room" in str(error) else 400
+        status = 400
+        if isinstance(error, LimitError):
+            status = 429
+        elif isinstance(error, BodyTooLarge):
+            status = 413
+        elif "there is no room" in str(error):
+            status = 404
         return JSONResponse({"error": str(error)}, status_code=status)
+
+    async def on_failure(request: Request, error: Exception) -> Response:
+        LOG.exception("%s %s failed", request.method, request.url.path, exc_info=error)
+        return JSONResponse({"error": "the server could not do that: try again"}, 500)
 
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/api/rooms", create_room, methods=["POST"]),
@@ -199,11 +235,46 @@ def create_app(
     ]
     if static is not None and static.is_dir():
         routes.append(Mount("/", StaticFiles(directory=static, html=True)))
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={BigblindError: on_error})
+    handlers = {BigblindError: on_error, Exception: on_failure}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     if isinstance(lobby, ClusterLobby):
         app.add_middleware(OwnerRedirect, lobby=lobby)
+    app.add_middleware(_RequestLimit, guard=guard)
     app.state.lobby = lobby
+    app.state.guard = guard
     return app
+
+
+BAD_TOKEN = "that link's token is not one this server gives out: open the room's link again"
+
+
+class BodyTooLarge(p.ProtocolError):
+    """A request body over :data:`~bigblind.room.protocol.MAX_MESSAGE_BYTES`."""
+
+
+class _RequestLimit:
+    """HTTP requests from one address over the limit are answered 429 before any work;
+    so is a token that the server could not have given out."""
+
+    def __init__(self, app: Any, guard: Guard) -> None:
+        self.app = app
+        self.guard = guard
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            address = client[0] if client else "unknown"
+            refused = self.guard.request(address, now=time.monotonic())
+            status = 429
+            if refused is None:
+                token = _token(Request(scope))
+                if token is not None and not TOKEN.fullmatch(token):
+                    refused, status = BAD_TOKEN, 400
+            if refused is not None:
+                response = JSONResponse({"error": refused}, status_code=status)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _collect_less() -> tuple[int, int, int]:
@@ -242,16 +313,41 @@ def _after_collection(phase: str, info: dict[str, int]) -> None:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > p.MAX_MESSAGE_BYTES:
-        raise p.ProtocolError(f"body of {len(raw)} bytes: at most {p.MAX_MESSAGE_BYTES}")
+    """The request's JSON object, read no further than the size accepted."""
+    limit = p.MAX_MESSAGE_BYTES
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge(f"a request body of {_size(declared)}: at most {limit:,} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise BodyTooLarge(f"a request body over {limit:,} bytes: at most {limit:,}")
+    if p.nesting(bytes(raw)) > p.MAX_DEPTH:
+        raise p.ProtocolError(f"the body is nested too deep: at most {p.MAX_DEPTH} levels")
     try:
-        body = json.loads(raw or b"{}")
-    except ValueError:
+        body = json.loads(bytes(raw) or b"{}")
+    except (ValueError, RecursionError):
         raise p.ProtocolError("the body is not JSON: send a JSON object") from None
     if not isinstance(body, dict):
         raise p.ProtocolError("the body must be a JSON object")
     return body
+
+
+def _size(declared: str) -> str:
+    return f"{int(declared):,} bytes" if declared.isdigit() else repr(declared[:20])
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _download(filename: str) -> dict[str, str]:
+    """Headers of a file to save, never to be read as a page or script (room ids are URL-safe)."""
+    return {
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        "X-Content-Type-Options": "nosniff",
+    }
 
 
 def _token(request: Request) -> str | None:
@@ -276,8 +372,14 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
             await websocket.close()
 
 
-async def _read(websocket: WebSocket, connection: Connection, runner: Any, token: str) -> None:
-    allowance, last, strikes = RATE_BURST, time.monotonic(), 0.0
+async def _read(
+    websocket: WebSocket,
+    connection: Connection,
+    runner: Any,
+    token: str,
+    address: str,
+    guard: Guard,
+) -> None:
     while not connection.closed:
         try:
             incoming = await websocket.receive()
@@ -288,31 +390,47 @@ async def _read(websocket: WebSocket, connection: Connection, runner: Any, token
         text = incoming.get("text")
         if text is None:
             text = incoming.get("bytes") or b""
-        now = time.monotonic()
-        allowance = min(RATE_BURST, allowance + (now - last) * RATE_PER_SECOND)
-        # Strikes fade: a tab whose messages arrive bunched after a network stall is told
-        # off now and then over a long game, while a flood piles strikes up within a second.
-        strikes = max(0.0, strikes - (now - last) * RATE_PER_SECOND)
-        last = now
-        if allowance < 1:
-            strikes += 1
-            if strikes > FLOOD_STRIKES:
-                connection.close()
-                return
-            _refuse(connection, f"too many messages: at most {RATE_PER_SECOND:g} a second", None)
-            continue
-        allowance -= 1
-        message_id = None
-        try:
-            message = p.parse_client(text)
-            message_id = message.id
-            if isinstance(message, p.Ping):
-                connection.send(p.Pong(v=1, id=message.id).model_dump_json())
-                continue
-            await runner.request(dispatch(message, token))
-        except BigblindError as error:
-            _refuse(connection, str(error), message_id)
+        wait = guard.message(token, address, now=time.monotonic())
+        if wait:
+            # Over the rate: this tab is read no further for a while. Its messages are
+            # answered in order, later; a flood backs up into the sender's own socket.
+            await asyncio.sleep(wait)
+        await handle_message(runner, connection, token, text, guard=guard, now=time.monotonic())
+
+
+async def handle_message(
+    runner: Any,
+    connection: Connection,
+    token: str,
+    text: str | bytes,
+    *,
+    guard: Guard | None = None,
+    now: float = 0.0,
+) -> None:
+    """Read one message of ``connection`` (held by ``token``) and do what it asks of the
+    room; the sender is answered either way: an error, or the room's new state."""
+    message_id = None
+    try:
+        message = p.parse_client(text)
+        message_id = message.id
+        if isinstance(message, p.Ping):
+            connection.send(p.Pong(v=1, id=message.id).model_dump_json())
+            return
+        if isinstance(message, p.Chat) and guard is not None:
+            refused = guard.chat_line(token, now=now)
+            if refused:
+                raise LimitError(refused)
+        made = len(runner.room.events)
+        await runner.request(dispatch(message, token))
+        if len(runner.room.events) == made:  # nothing changed, so nothing was sent
+            runner.refresh(connection)
+    except p.ProtocolError as error:
+        _refuse(connection, str(error), error.request_id)
+    except BigblindError as error:
+        _refuse(connection, str(error), message_id)
 
 
 def _refuse(connection: Connection, error: str, message_id: int | str | None) -> None:
-    connection.send(p.ErrorMessage(v=1, error=error, id=message_id).model_dump_json())
+    # What a client sent may be quoted in the reason: never a character JSON cannot carry.
+    words = error.encode("utf-8", "backslashreplace").decode("utf-8")
+    connection.send(p.ErrorMessage(v=1, error=words, id=message_id).model_dump_json())

@@ -36,8 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bigblind.room.limits import Limits
 from bigblind.room.room import Room
-from bigblind.room.runner import Lobby
+from bigblind.room.runner import LOG, Lobby
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import Events, EventStore
 
@@ -129,8 +130,9 @@ class ClusterLobby(Lobby):
         url: str,
         clock: Callable[[], float] = time.time,
         bot_delay: float = 0.6,
+        limits: Limits | None = None,
     ) -> None:
-        super().__init__(_FencedStore(store, self), clock=clock, bot_delay=bot_delay)
+        super().__init__(_FencedStore(store, self), clock=clock, bot_delay=bot_delay, limits=limits)
         self.cluster = cluster
         self.conninfo = libpq_url(url)
         self.adopted = 0  # rooms taken over from the store since start
@@ -278,7 +280,12 @@ class ClusterLobby(Lobby):
         events = [json.loads(data) for (data,) in await cursor.fetchall()]
         if not events:
             return
-        self._runner(Room.restore(room_id, events))
+        try:
+            room = Room.restore(room_id, events)
+        except Exception:
+            LOG.exception("room %s: its stored events cannot be replayed; left out", room_id)
+            return
+        self._runner(room)
         self.adopted += 1
 
     async def _drop(self, room_id: str, *, unlock: bool = True) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from bigblind.room.ledger import Ledger
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.sitandgo import SitAndGo
 from bigblind.sessions.clock import Clock, ClockSettings
+from bigblind.sessions.names import check_name
 from bigblind.sessions.table import HandRecord, Table, TableHand
 
 __all__ = ["MAX_CHAT", "MAX_NAME", "SHOW_SECONDS", "RoomCore", "token_hash"]
@@ -103,6 +105,11 @@ class RoomCore:
         self._last_hand_end = self.created_at
         self.last_record: HandRecord | None = None
         self.shown_after: dict[int, str] = {}  # cards shown after the hand, by table seat
+        # Who was dealt each hand's cards, by hand number and table seat: the token hash of
+        # the person then seated (bots absent). Cards belong to people, not seats: a later
+        # occupant of a seat sees what the table saw (RULES 3.4).
+        self.holders: dict[int, dict[int, str]] = {}
+        self.started_at: dict[int, float] = {}  # when each hand was dealt, by number
         self._request_count = 0
         self._bots: dict[int, Bot] = {}
         self.run_votes: dict[int, bool] = {}  # answers to the run-it-twice offer, by seat
@@ -162,6 +169,14 @@ class RoomCore:
             return None
         occupant = self.occupants.get(current.actor or 0)
         return None if occupant is None or occupant.auto_muck else current.actor
+
+    def seats_held(self, number: int, person: str | None) -> frozenset[int]:
+        """The table seats whose cards ``person`` (a token hash; None: a spectator) was
+        dealt in hand ``number``: the cards they may see in its history (RULES 3.4)."""
+        if not person:
+            return frozenset()
+        held = self.holders.get(number, {})
+        return frozenset(s for s, t in held.items() if hmac.compare_digest(t, person))
 
     def straddle_pending(self) -> int | None:
         """The seat asked whether to straddle the next hand and yet to answer (RULES 2.7)."""
@@ -249,15 +264,26 @@ class RoomCore:
         in a sit-and-go, buy-ins equal prizes paid and owed, and the chips the entrants'."""
         sng = self.sng
         if sng is not None:
-            chips = self.table.chips_on_table
-            if sng.started:
-                expected = self.settings.starting_stack * len(sng.entrants)
-                if chips != expected and not sng.finished:
-                    return False
-            return self.ledger.bought == self.ledger.cashed + (sng.unpaid if sng.started else 0)
+            if not sng.started:  # the entries of those registered are held until the start
+                held = self.settings.tournament_buy_in * len(self.table.players)
+                return self.ledger.bought == self.ledger.cashed + held
+            # Once the game is over every chip has left with the players, some of whom (one
+            # who left after the host ended it) were given no place and no prize.
+            over = self.ended and self.current is None
+            expected = 0 if over else self.settings.starting_stack * len(sng.entrants)
+            if self.table.chips_on_table != expected:
+                return False
+            return self.ledger.bought == self.ledger.cashed + sng.unpaid
         return self.ledger.bought == (
             self.ledger.cashed + self.table.chips_on_table + self.table.rake_taken
         )
+
+    def joining_chips(self, seat: int) -> int:
+        """The buy-in of a player or bot seated during the hand, who joins at its end."""
+        for event in self._queued:
+            if event["type"] in ("_join", "_bot_join") and event["seat"] == seat:
+                return int(event["req"].chips if "req" in event else event["chips"])
+        return 0
 
     def _queue_if_playing(self, event: dict[str, Any]) -> bool:
         if self.current is None:
@@ -277,6 +303,30 @@ class RoomCore:
             taken = ", ".join(map(str, sorted(self.occupants))) or "none"
             raise RoomError(f"seat {seat!r} has no player: occupied seats are {taken}")
         return seat
+
+    def _check_newcomer(self, name: str, token: str, *, approving: bool = False) -> None:
+        """Refuse a second seat, or a second request, to one person (a token hash) or one
+        name; ``approving``: the host seats a request already made (worded for the host).
+
+        Checked when a person asks or the host approves, not when a stored event is
+        applied: rooms stored before these rules came in still restore.
+        """
+        for occupant in self.occupants.values():
+            if occupant.token and hmac.compare_digest(token, occupant.token):
+                if approving:
+                    raise RoomError(f"{name!r} has a seat at this table already")
+                raise RoomError("you already have a seat at this table")
+            if occupant.name == name:
+                raise RoomError(f"the name {name!r} is taken at this table: choose another")
+        if approving:
+            return
+        for req in self.requests.values():
+            if hmac.compare_digest(token, req.token):
+                raise RoomError("you have asked for a seat already: wait for the host's answer")
+            if req.name == name:
+                raise RoomError(f"someone waiting for a seat is named {name!r}: choose another")
+        if isinstance(name, str) and 1 <= len(name.strip()) <= MAX_NAME:
+            check_name(name, RoomError)  # one the table would refuse on approval
 
     def _check_seat_free(self, seat: object) -> None:
         if self.ended:

@@ -1,7 +1,11 @@
-"""A room's finished hands as hand histories, with only the cards the reader may see.
+"""A room's finished hands as hand histories, each written from what its reader saw.
 
-The formats write what the house saw (RULES 6.8); a player's download hides
-the hole cards of every other seat that were not shown (RULES 3.4).
+The house's record holds every card (RULES 6.8); a reader's download is
+written from the reader's view of each hand (:meth:`~bigblind.engine.hand.Hand.seen`):
+their own hole cards and the hands shown (RULES 3.4, 6.7), nothing cut out
+of the house's text after the fact. Cards belong to the person dealt them,
+not to the seat: whoever takes a seat later reads its earlier hands as the
+table saw them.
 """
 
 from __future__ import annotations
@@ -12,32 +16,38 @@ from typing import TYPE_CHECKING
 from bigblind.errors import BigblindError
 from bigblind.formats import phh, pokerstars
 from bigblind.room.settings import RoomError
-from bigblind.room.views import phh_hidden, redact_phh, redact_pokerstars, shown_cards
 from bigblind.sessions.table import HandRecord
 
 if TYPE_CHECKING:
     from bigblind.room.state import RoomState
 
-__all__ = ["history_text"]
+__all__ = ["history_text", "reader_seat"]
 
 
-def history_text(room: RoomState, fmt: str, viewer: int | None) -> str:
+def reader_seat(room: RoomState, record: HandRecord, person: str | None) -> int | None:
+    """The hand seat whose cards ``person`` (a token hash; None: a spectator) was dealt
+    in ``record``, or None: they read it as a spectator (RULES 3.4)."""
+    own = room.seats_held(record.number, person)
+    if len(own) != 1:  # a person holds one seat at most
+        return None
+    return record.seats.index(min(own))
+
+
+def history_text(room: RoomState, fmt: str, person: str | None) -> str:
     """The room's finished hands as PHH (``fmt`` 'phh') or PokerStars text ('pokerstars'),
-    as the player in table seat ``viewer`` (None: a spectator) may read them."""
+    as ``person`` (the hash of their token; None: a spectator) saw them."""
     records = room.table.history
     if fmt == "phh":
         parts = []
         for index, record in enumerate(records, start=1):
-            shown = shown_cards(record.table_hand)
-            hidden = phh_hidden(record.table_hand, viewer, shown)
-            text = phh.dump_session([(record.hand, record.phh_fields())])
-            parts.append(redact_phh(text.replace("[1]", f"[{index}]", 1), hidden))
+            seen = record.hand.seen(reader_seat(room, record, person))
+            text = phh.dump_session([(seen, record.phh_fields())])
+            parts.append(text.replace("[1]", f"[{index}]", 1))
         return "\n".join(parts)
     if fmt == "pokerstars":
-        texts = []
-        for record in records:
-            hero = viewer if viewer is not None and viewer in record.seats else None
-            texts.append(redact_pokerstars(_pokerstars_hand(room, record, hero)))
+        texts = [
+            _pokerstars_hand(room, record, reader_seat(room, record, person)) for record in records
+        ]
         return pokerstars.dump_session(texts)
     raise RoomError(f"history format {fmt!r}: accepted are phh, pokerstars")
 
@@ -45,13 +55,16 @@ def history_text(room: RoomState, fmt: str, viewer: int | None) -> str:
 def _pokerstars_hand(room: RoomState, record: HandRecord, hero: int | None) -> str:
     try:
         return pokerstars.dumps(
-            record.hand,
+            record.hand.seen(hero),
             hand_id=record.number,
             table=room.settings.name,
             players=record.names,
-            when=datetime.fromtimestamp(room.created_at, tz=UTC),
+            # Each hand its own time, as trackers sort hands by it.
+            when=datetime.fromtimestamp(
+                room.started_at.get(record.number, room.created_at), tz=UTC
+            ),
             seat_numbers=[s + 1 for s in record.seats],
-            hero=None if hero is None else record.seats.index(hero),
+            hero=hero,
             max_seats=room.settings.seats,
             rake=record.rake,
         )

@@ -18,6 +18,8 @@ from typing import Any
 __all__ = ["Ledger", "LedgerEntry"]
 
 KINDS = ("buy-in", "top-up", "cash-out", "prize")
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may read as the start of a formula in a cell (CSV injection)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,5 +93,17 @@ class Ledger:
             fields.insert(3, "prize")
         writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval=0)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)
         return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet would take for a formula, quoted with ``'`` so that it is
+    read as text; numbers are written as they are (a negative net stays a number).
+
+    >>> _cell("=HYPERLINK(1)"), _cell("Ann"), _cell(-5)
+    ("'=HYPERLINK(1)", 'Ann', -5)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value

@@ -51,11 +51,20 @@ class RoomPeople(RoomCore):
     def _on_seat_approved(self, e: dict[str, Any]) -> None:
         req = self._request(e["request"])
         self._check_seat_free(req.seat)
+        playing = self.current is not None
+        if not playing:
+            # The table checks the newcomer first: a refused approval changes nothing, so
+            # the room goes on as its stored events say.
+            self.table.join(
+                req.seat, req.name, req.chips, wait_for_big_blind=req.wait_for_big_blind
+            )
         del self.requests[req.number]
         self.occupants[req.seat] = _Occupant(req.name, req.token)
         self.clock.seat(req.name)
-        if not self._queue_if_playing({**e, "type": "_join", "seat": req.seat, "req": req}):
-            self._on__join({"seat": req.seat, "req": req})
+        if playing:
+            self._queued.append({**e, "type": "_join", "seat": req.seat, "req": req})
+        else:
+            self._bought_in(req.name, req.chips)
 
     def _on__join(self, e: dict[str, Any]) -> None:
         req: _Request = e["req"]
@@ -174,9 +183,10 @@ class RoomPeople(RoomCore):
         occupant = self.occupants[seat]
         if self.current is not None and seat in self.current.seats:
             # Dealt in: checked or folded when due, cashed out after the hand.
-            occupant.leaving = True
             self._mark_away(seat, float(e["at"]))
-        if not self._queue_if_playing(e):
+        if self._queue_if_playing(e):
+            occupant.leaving = True  # views say so until the hand ends
+        else:
             self._cash_out(seat)
 
     def _cash_out(self, seat: int) -> None:
@@ -198,9 +208,9 @@ class RoomPeople(RoomCore):
         record = self.last_record
         if self.current is not None or record is None or seat not in record.seats:
             raise RoomError("cards are shown after a hand you played, before the next deal")
-        hand = record.hand
-        cards = hand.hole(record.seats.index(seat))
-        self.shown_after[seat] = cards_text(cards)
+        hand_seat = record.seats.index(seat)
+        # RULES 12.4: their own cards, as they saw them, turned up for everyone.
+        self.shown_after[seat] = cards_text(record.hand.seen(hand_seat).hole(hand_seat))
 
     def _on_auto_muck_set(self, e: dict[str, Any]) -> None:
         seat = self._occupied(e["seat"])

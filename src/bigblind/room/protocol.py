@@ -7,8 +7,13 @@ new :class:`StateMessage` for every tab of the room (each tab its own view),
 and a refused one with an :class:`ErrorMessage` to its sender alone, the
 room unchanged. docs/protocol.md shows an example of each message.
 
->>> parse_client('{"v": 1, "type": "act", "action": "raise", "amount": 6}')
-Act(v=1, id=None, type='act', action='raise', amount=6)
+>>> parse_client('{"v": 1, "type": "act", "hand": 3, "decision": 9, "action": "raise",'
+...              ' "amount": 6}')
+Act(v=1, id=None, hand=3, decision=9, type='act', action='raise', amount=6)
+>>> parse_client('{"v": 1, "id": 4, "type": "top_up", "chips": 0}')
+Traceback (most recent call last):
+...
+bigblind.room.protocol.ProtocolError: top-up refused: the chips must be at least 1
 >>> parse_client('{"v": 1, "type": "dance"}')
 Traceback (most recent call last):
 ...
@@ -20,11 +25,13 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bigblind.room.settings import RoomError
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_ID",
     "MAX_MESSAGE_BYTES",
     "VERSION",
     "Act",
@@ -67,6 +74,7 @@ __all__ = [
     "TopUp",
     "TournamentState",
     "Welcome",
+    "nesting",
     "parse_client",
 ]
 
@@ -77,24 +85,58 @@ MAX_MESSAGE_BYTES = 4096
 """The largest client message accepted."""
 
 
+MAX_DEPTH = 8
+"""The deepest nesting of arrays and objects in a client message."""
+
+MAX_ID = 2**53
+"""A request ``id`` is a whole number below this (in size), or text of up to 64 characters."""
+
+
 class ProtocolError(RoomError):
-    """A message the server cannot read: malformed JSON, unknown type, bad fields."""
+    """A message the server cannot read: malformed JSON, unknown type, bad fields.
+    ``request_id`` is the message's ``id`` when it could be read, for the reply."""
+
+    def __init__(self, message: str, request_id: int | str | None = None) -> None:
+        super().__init__(message)
+        self.request_id = request_id
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: "6", 6.0 and true are not the whole number 6; a client sends what it means.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     v: Literal[1] = Field(description="protocol version")
 
 
+def _printable(text: str) -> str:
+    # A lone surrogate cannot be stored as UTF-8, and control characters would break the
+    # line-based hand histories and the chat: refused where they are read.
+    if not text.isprintable():
+        raise ValueError("must be letters, digits, spaces and punctuation")
+    return text
+
+
+_Text = Annotated[str, AfterValidator(_printable)]
+_Id = Annotated[int, Field(gt=-MAX_ID, lt=MAX_ID)] | Annotated[_Text, Field(max_length=64)]
+
+
 class _Request(_Message):
-    id: int | str | None = Field(None, description="echoed in the error that refuses it")
+    id: _Id | None = Field(None, description="echoed in the reply that answers or refuses it")
 
 
 # ------------------------------------------------------------------ the client
 
 
-class Act(_Request):
+class _Decision(_Request):
+    """A request that answers one decision of one hand: ``hand`` and ``decision`` are the
+    numbers of the state it answers (``hand.number``, ``hand.decision``), so that an action
+    sent again, late or from another tab is refused rather than applied to a later one."""
+
+    hand: int = Field(ge=1, le=MAX_ID, description="the hand's number, from the state")
+    decision: int = Field(ge=0, le=MAX_ID, description="the decision's number, from the state")
+
+
+class Act(_Decision):
     """Act in the hand (RULES 4-5): ``amount`` is the bet, or the total raised to."""
 
     type: Literal["act"]
@@ -104,7 +146,7 @@ class Act(_Request):
     amount: int | None = Field(None, ge=1, le=10**12)
 
 
-class Preset(_Request):
+class Preset(_Decision):
     """Bet or raise by a preset (RULES 5.7): 'x2', 'x3', '33%', '50%', '100%', 'pot', 'min',
     'all-in'; the server turns it into the legal amount."""
 
@@ -116,7 +158,7 @@ class RequestSeat(_Request):
     """Ask for a seat with a buy-in (RULES 10.1); ``wait_for_big_blind`` instead of posting one."""
 
     type: Literal["request_seat"]
-    name: str = Field(min_length=1, max_length=24)
+    name: _Text = Field(min_length=1, max_length=24)
     seat: int = Field(ge=0, le=9)
     buy_in: int = Field(ge=1, le=10**12)
     wait_for_big_blind: bool = False
@@ -186,7 +228,7 @@ class Chat(_Request):
     """A chat line (seated players and the host)."""
 
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=300)
+    text: _Text = Field(min_length=1, max_length=300)
 
 
 class Ping(_Request):
@@ -319,29 +361,139 @@ CLIENT_TYPES = sorted(
 
 
 def parse_client(text: str | bytes) -> Any:
-    """Read one client message; :class:`ProtocolError` names what is wrong and what is accepted."""
+    """Read one client message; :class:`ProtocolError` names what is wrong and what is
+    accepted, in words a player reads (never a field's name alone)."""
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message of {len(text)} bytes: at most {MAX_MESSAGE_BYTES}")
+        raise ProtocolError(f"message of {len(text):,} bytes: at most {MAX_MESSAGE_BYTES:,}")
+    if nesting(text) > MAX_DEPTH:
+        raise ProtocolError(f"message nested too deep: at most {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise ProtocolError(f"not JSON ({error}): send one JSON object per message") from None
     if not isinstance(data, dict):
         raise ProtocolError(f"a message is a JSON object, not {type(data).__name__}")
-    if data.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {data.get('v')!r}: this server speaks v {VERSION}")
+    request_id = _request_id(data.get("id"))
+    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+        raise ProtocolError(
+            f"protocol version {_short(data.get('v'))}: this server speaks v {VERSION}", request_id
+        )
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(
-            f"unknown message type {kind!r}: accepted are {', '.join(CLIENT_TYPES)}"
+            f"unknown message type {_short(kind)}: accepted are {', '.join(CLIENT_TYPES)}",
+            request_id,
         )
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'][1:])) or 'message'}: {e['msg']}" for e in error.errors()
-        )
-        raise ProtocolError(f"bad {kind} message: {problems}") from None
+        problems = "; ".join(_problem(e) for e in error.errors())
+        raise ProtocolError(
+            f"{KINDS.get(str(kind), kind)} refused: {problems}", request_id
+        ) from None
+
+
+KINDS = {
+    "act": "action",
+    "preset": "bet preset",
+    "request_seat": "seat request",
+    "top_up": "top-up",
+    "run_it_twice": "run-it-twice answer",
+    "auto_muck": "auto-muck setting",
+    "straddle": "straddle answer",
+    "start_tournament": "start",
+    "add_bot": "new bot",
+    "set_away": "away mark",
+    "set_blinds": "new blinds",
+}
+"""Message types as a player would call them, for error messages."""
+
+WORDS = {
+    "amount": "the amount",
+    "chips": "the chips",
+    "buy_in": "the buy-in",
+    "seat": "the seat",
+    "name": "the name",
+    "text": "the chat line",
+    "bot": "the bot's name",
+    "request": "the request's number",
+    "small": "the small blind",
+    "big": "the big blind",
+    "ante": "the ante",
+    "agree": "the answer",
+    "on": "the setting",
+    "wait_for_big_blind": "waiting for the big blind",
+    "hand": "the hand's number",
+    "decision": "the decision's number",
+    "id": "the request's id",
+    "action": "the action",
+    "preset": "the preset",
+}
+"""Fields as a player would call them, for error messages."""
+
+
+def _problem(error: Any) -> str:
+    """One validation problem in words: what is wrong with which value."""
+    where = [str(part) for part in error["loc"][1:] if not str(part).startswith(("int", "str"))]
+    field = where[0] if where else ""
+    what = WORDS.get(field, f"'{field}'" if field else "the message")
+    kind, context = error["type"], error.get("ctx") or {}
+    if kind == "missing":
+        return f"{what} is missing"
+    if kind == "extra_forbidden":
+        return f"{_short(field, 24)} is not part of this request"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"{what} must be at least {context.get('ge', context.get('gt'))}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"{what} must be at most {context.get('le', context.get('lt'))}"
+    if kind.startswith("int"):
+        return f"{what} must be a whole number"
+    if kind.startswith("bool"):
+        return f"{what} must be true or false"
+    if kind == "string_too_short":
+        return f"{what} must not be empty"
+    if kind == "string_too_long":
+        return f"{what} must be at most {context.get('max_length')} characters"
+    if kind.startswith("string"):
+        return f"{what} must be text"
+    if kind == "value_error":
+        return f"{what} {context.get('error', 'is not accepted')!s}"
+    if kind == "literal_error":
+        return f"{what} must be one of {context.get('expected')}"
+    return f"{what} is not accepted"
+
+
+def _request_id(value: object) -> int | str | None:
+    """The ``id`` to echo in a refusal: only one that is itself acceptable."""
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_ID < value < MAX_ID:
+        return value
+    if isinstance(value, str) and len(value) <= 64 and value.isprintable():
+        return value
+    return None
+
+
+def nesting(text: str | bytes) -> int:
+    """How deep arrays and objects nest, brackets inside strings counted too: an upper
+    bound, found without parsing (a deep message would exhaust the parser's stack)."""
+    data = text.encode() if isinstance(text, str) else text
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH:
+        return 1
+    depth = deepest = 0
+    for byte in data:
+        if byte in b"[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
+
+
+def _short(value: object, length: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= length else text[: length - 3] + "..."
 
 
 # ------------------------------------------------------------------ the server
@@ -367,7 +519,10 @@ class SeatState(BaseModel):
     seat: int
     name: str
     stack: int
-    status: str = Field(description="active, waiting, posting or sitting_out")
+    status: str = Field(
+        description="active, waiting, posting, sitting_out, or joining (seated during the"
+        " hand in play, dealt in from the next)"
+    )
     away: bool
     bot: str | None
     time_bank: float
@@ -376,6 +531,7 @@ class SeatState(BaseModel):
     folded: bool
     cards: str | None = Field(description="'As Kd', or None when hidden")
     auto_muck: bool = Field(True, description="losing hands mucked without asking")
+    leaving: bool = Field(False, description="leaves (or is removed) when the hand ends")
     last_action: str | None = Field(
         None, description="what the player did last this betting round: 'call 4', 'check'..."
     )
@@ -409,6 +565,9 @@ class HandState(BaseModel):
     )
     runs_deadline: float | None = Field(description="when an unanswered offer means one run")
     run_votes: dict[str, bool] = Field(description="answers so far, by seat")
+    decision: int = Field(
+        description="the decision being waited for: an action names it, with the hand's number"
+    )
     legal: LegalActions | None = Field(description="only in the actor's own view")
     log: list[str]
     show_choice: int | None = Field(

@@ -1,9 +1,10 @@
 """A finished hand step by step, with every visible hand's exact equity (the hand replayer).
 
 The browser's replayer shows a past hand one event at a time. Each step
-carries the public line of the log, the board so far, and each player's
-cards as the viewer may see them: the viewer's own, and every hand shown at
-the showdown (RULES 3.4, 6.7; mucked hands stay hidden, RULES 6.8). Where
+carries the public line of the log (:mod:`bigblind.formats.words`), the
+board so far, and each player's cards as the viewer saw the hand
+(:meth:`~bigblind.engine.hand.Hand.seen`): the viewer's own, and every hand
+shown at the showdown (RULES 3.4, 6.7; mucked hands stay hidden, RULES 6.8). Where
 two or more players still in the hand have visible cards, each gets the
 exact all-in equity on that board (the project's equity calculator), as
 television coverage shows it.
@@ -11,7 +12,7 @@ television coverage shows it.
 >>> from bigblind import Deck, Hand, Rules
 >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), stacks=[100, 100], deck=Deck.shuffled(seed=3))
 >>> hand.raise_to(100); hand.call()
->>> steps = hand_steps(hand, ["Ann", "Bob"], seats=[0, 1], visible={0: None, 1: None})
+>>> steps = hand_steps(hand, ["Ann", "Bob"], seats=[0, 1], viewer=None)  # both all-in: shown
 >>> steps[-1]["text"].startswith("Ann wins") or steps[-1]["text"].startswith("Bob wins")
 True
 >>> [p["equity"] is not None for p in steps[3]["players"]]
@@ -25,11 +26,12 @@ from typing import Any
 
 from bigblind.cards import Card, format_cards
 from bigblind.engine import Hand
-from bigblind.engine.events import Acted, ActionKind, BoardDealt
+from bigblind.engine.events import Acted, ActionKind, BoardDealt, PotAwarded
 from bigblind.evaluation import equity
-from bigblind.room.room import Room
+from bigblind.formats.words import describe_event, text_cards
+from bigblind.room.histories import reader_seat
+from bigblind.room.room import Identity, Room
 from bigblind.room.settings import RoomError
-from bigblind.room.views import describe_event, shown_cards
 
 __all__ = ["hand_list", "hand_replay", "hand_steps"]
 
@@ -39,28 +41,28 @@ def hand_steps(
     names: Sequence[str],
     *,
     seats: Sequence[int],
-    visible: Mapping[int, str | None],
+    viewer: int | None,
 ) -> list[dict[str, Any]]:
-    """Each public step of ``hand`` with the board and the visible hands' equities.
-
-    ``seats`` maps hand seats to table seats; ``visible`` holds the hand seats
-    whose cards the viewer may see (a value of None reads them from the hand).
-    """
+    """Each public step of ``hand`` with the board and the visible hands' equities, as the
+    hand seat ``viewer`` saw it (None: a spectator). ``seats`` maps hand seats to table
+    seats."""
+    seen = hand.seen(viewer)
     cards: dict[int, tuple[Card, ...]] = {}
-    for seat, text in visible.items():
-        hole = hand.hole(seat)
-        if text is None and all(c is not None for c in hole):
+    for seat in range(hand.seats):
+        hole = seen.hole(seat)
+        if seen.known(seat):
             cards[seat] = tuple(c for c in hole if c is not None)
+    pots = len({e.pot for e in seen.events if isinstance(e, PotAwarded)})
     folded: set[int] = set()
     board: list[Card] = []
     steps: list[dict[str, Any]] = []
     cache: dict[tuple[tuple[Card, ...], frozenset[int]], dict[int, float]] = {}
-    for event in hand.events:
+    for event in seen.events:
         if isinstance(event, BoardDealt):
             board.extend(event.cards)
         if isinstance(event, Acted) and event.kind is ActionKind.FOLD:
             folded.add(event.seat)
-        line = describe_event(event, names)
+        line = describe_event(event, names, pots=pots, cards=text_cards)
         if line is None:
             continue
         live = frozenset(s for s in cards if s not in folded)
@@ -109,16 +111,12 @@ def hand_list(room: Room) -> list[dict[str, Any]]:
     return out
 
 
-def hand_replay(room: Room, number: int, viewer: int | None) -> dict[str, Any]:
-    """Hand ``number`` of ``room`` step by step as ``viewer`` (a table seat or None) may see it."""
+def hand_replay(room: Room, number: int, viewer: Identity) -> dict[str, Any]:
+    """Hand ``number`` of ``room`` step by step as ``viewer`` may see it: the cards they were
+    dealt in it, whatever seat they hold now, and those shown (RULES 3.4, 6.8)."""
     record = next((r for r in room.table.history if r.number == number), None)
     if record is None:
         raise RoomError(f"there is no finished hand {number} in this room")
-    current = record.table_hand
-    shown = shown_cards(current)
-    visible: dict[int, str | None] = {}
-    for hand_seat, table_seat in enumerate(record.seats):
-        if table_seat == viewer or table_seat in shown:
-            visible[hand_seat] = None
-    steps = hand_steps(record.hand, current.names, seats=record.seats, visible=visible)
+    seat = reader_seat(room, record, viewer.person)
+    steps = hand_steps(record.hand, record.table_hand.names, seats=record.seats, viewer=seat)
     return {"number": number, "steps": steps}

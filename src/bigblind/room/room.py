@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigblind.cards import Deck
+from bigblind.engine.actions import Action
 from bigblind.engine.presets import preset_amount
 from bigblind.errors import BigblindError
 from bigblind.room.histories import history_text
@@ -40,11 +41,13 @@ __all__ = ["Identity", "Room"]
 @dataclass(frozen=True, slots=True)
 class Identity:
     """Who sent a request: the host, a seated player, a player waiting for approval, or a
-    spectator (every field empty)."""
+    spectator (no role); ``person`` is the hash of their token (None without one), whose
+    cards they are shown in past hands whatever seat they hold now (RULES 3.4)."""
 
     host: bool = False
     seat: int | None = None
     request: int | None = None
+    person: str | None = None
 
 
 class Room(RoomState):
@@ -105,12 +108,13 @@ class Room(RoomState):
         for number, req in self.requests.items():
             if hmac.compare_digest(digest, req.token):
                 request = number
-        return Identity(host=host, seat=seat, request=request)
+        return Identity(host=host, seat=seat, request=request, person=digest)
 
-    def history(self, fmt: str, viewer: int | None) -> str:
+    def history(self, fmt: str, viewer: Identity) -> str:
         """The finished hands as PHH (``fmt`` 'phh') or PokerStars text ('pokerstars'),
-        with only the cards ``viewer`` may see (RULES 3.4, 6.8)."""
-        return history_text(self, fmt, viewer)
+        with only the cards ``viewer`` may see: those they were dealt, whatever seat they
+        hold now, and those shown (RULES 3.4, 6.8)."""
+        return history_text(self, fmt, viewer.person)
 
     # ------------------------------------------------------------ players
 
@@ -129,16 +133,20 @@ class Room(RoomState):
         everyone with its starting stack, whatever ``chips`` says."""
         if self.sng is not None:
             chips = self.settings.starting_stack
+        digest = token_hash(token)
         event = {
             "type": "seat_requested",
             "at": at,
-            "token": token_hash(token),
+            "token": digest,
             "name": name,
             "seat": seat,
             "chips": chips,
             "wait_for_big_blind": wait_for_big_blind,
         }
         host = self.identify(token).host
+        # Checked before anything is applied: a request refused here, or by the approval
+        # that follows it, is never stored (one person, one seat; one name, one player).
+        self._check_newcomer(name, digest)
         events = self._do(event)
         # The host approves seats, their own included: asking is enough.
         if self.settings.open_seating or host:
@@ -163,16 +171,20 @@ class Room(RoomState):
         """Leave; the stack is cashed out into the ledger (after the hand, if dealt in)."""
         return self._do({"type": "left", "at": at, "seat": self._own_seat(who)})
 
-    def act(self, who: Identity, action: str, *, at: float) -> list[dict[str, Any]]:
-        """Play ``action`` for the seat to act (RULES 4-5): 'fold', 'check', 'call',
-        'bet N', 'raise N', 'all-in', or a preset such as 'x3' or '50%' (RULES 5.7);
-        at the showdown, 'show' or 'muck' a hand that cannot win (RULES 6.7)."""
+    def act(self, who: Identity, action: Action | str, *, at: float) -> list[dict[str, Any]]:
+        """Play ``action`` for the seat to act (RULES 4-5): an engine
+        :class:`~bigblind.engine.actions.Action`, or its text ('fold', 'check', 'call',
+        'bet N', 'raise N', 'all-in'), or a preset such as 'preset x3' or 'preset 50%'
+        (RULES 5.7); at the showdown, 'show' or 'muck' a hand that cannot win (RULES 6.7).
+        The stored event keeps the action's text (``str(action)``)."""
         seat = self._own_seat(who)
         current = self.current
         if current is None:
             raise RoomError("no hand is being played: wait for the next deal")
         if current.actor != seat:
             raise RoomError(f"it is not your turn: seat {current.actor} is to act")
+        if isinstance(action, Action):
+            return self._do({"type": "acted", "at": at, "seat": seat, "action": str(action)})
         text = action.strip().lower()
         if text.startswith("preset "):
             try:
@@ -180,7 +192,8 @@ class Room(RoomState):
             except BigblindError as error:
                 raise RoomError(str(error)) from None
             legal = current.hand.legal
-            text = f"{'bet' if legal is not None and legal.bet else 'raise'} {amount}"
+            opening = legal is not None and legal.bet
+            text = str(Action.bet_or_raise(amount, opening=opening))
         return self._do({"type": "acted", "at": at, "seat": seat, "action": text})
 
     def run_it_twice(self, who: Identity, agree: bool, *, at: float) -> list[dict[str, Any]]:
@@ -199,8 +212,16 @@ class Room(RoomState):
         return self._do({"type": "auto_muck_set", "at": at, "seat": self._own_seat(who), "on": on})
 
     def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
-        """Show one's cards after the hand, when they were not shown at the showdown."""
-        return self._do({"type": "shown", "at": at, "seat": self._own_seat(who)})
+        """Show one's cards after the hand, when they were not shown at the showdown: only
+        the person dealt them may, not a later occupant of their seat (RULES 3.4, 6.8).
+        Checked here rather than on applying, so rooms stored before still restore."""
+        seat = self._own_seat(who)
+        record, occupant = self.last_record, self.occupants.get(seat)
+        if self.current is None and record is not None and occupant is not None:
+            holder = self.holders.get(record.number, {}).get(seat, "")
+            if seat in record.seats and not hmac.compare_digest(holder, occupant.token):
+                raise RoomError("you did not play the last hand: only its players show cards")
+        return self._do({"type": "shown", "at": at, "seat": seat})
 
     def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
         """A chat line from a seated player or the host."""
@@ -217,6 +238,8 @@ class Room(RoomState):
     def approve(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
         """Seat a player who asked (host only)."""
         self._host_only(who, "approve a seat")
+        req = self._request(request)
+        self._check_newcomer(req.name, req.token, approving=True)
         return self._do({"type": "seat_approved", "at": at, "request": request})
 
     def refuse(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
@@ -239,6 +262,7 @@ class Room(RoomState):
         if self.sng is not None:
             chips = self.settings.starting_stack
         names = {o.name for o in self.occupants.values()}
+        names.update(r.name for r in self.requests.values())  # one asking keeps their name
         number = 1
         while f"{kind}-{number}" in names:
             number += 1

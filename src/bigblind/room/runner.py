@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -35,17 +36,21 @@ from typing import Any
 
 import orjson
 
+from bigblind.engine.actions import Action
 from bigblind.errors import BigblindError
 from bigblind.room import protocol as p
+from bigblind.room.limits import Limits
 from bigblind.room.room import Identity, Room
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
 from bigblind.room.views import personal_view, public_view
 
-__all__ = ["Connection", "Lobby", "RoomRunner", "dispatch"]
+__all__ = ["LOG", "Connection", "Lobby", "RoomRunner", "dispatch"]
 
 Job = Callable[[Room, float], Any]
 OUTBOX_LIMIT = 256  # messages waiting for a slow tab before it is dropped
+RESTARTS = 5  # failures of a room's task within a minute before it is left stopped
+LOG = logging.getLogger("bigblind.room")
 
 
 @dataclass(eq=False)
@@ -110,6 +115,7 @@ class RoomRunner:
         *,
         clock: Callable[[], float] = time.time,
         bot_delay: float = 0.6,
+        bot_room_seconds: float = 1800.0,
     ) -> None:
         self.room = room
         self.store = store
@@ -121,11 +127,19 @@ class RoomRunner:
         self._task: asyncio.Task[None] | None = None
         self._seating_key: object = None
         self._seat_of: dict[str, int | None] = {}
+        self._stored = len(room.events)  # every event up to here is committed
+        self.bot_room_seconds = bot_room_seconds
+        self._alone_since: float | None = None
 
     def start(self) -> None:
         """Start the room's task."""
         if self._task is None:
-            self._task = asyncio.create_task(self._run(), name=f"room {self.room.id}")
+            self._task = asyncio.create_task(self._supervise(), name=f"room {self.room.id}")
+
+    @property
+    def running(self) -> bool:
+        """Whether the room's task is alive (it is restarted when it fails)."""
+        return self._task is not None and not self._task.done()
 
     async def stop(self) -> None:
         """Stop the room's task and close its tabs."""
@@ -142,6 +156,8 @@ class RoomRunner:
 
         Raises the :class:`~bigblind.errors.BigblindError` that refused it.
         """
+        if not self.running:
+            raise RoomError("this room has stopped: try again later")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._jobs.append((job, future))
         _wake_up(self._wake)
@@ -156,10 +172,15 @@ class RoomRunner:
         self._send_state(connection, who.seat)
         return who
 
+    def refresh(self, connection: Connection) -> None:
+        """Send one tab its view again (an accepted request that changed nothing)."""
+        self._send_state(connection, self.room.identify(connection.token).seat)
+
     def leave(self, connection: Connection) -> None:
         """Disconnect a tab."""
         self.connections.discard(connection)
         connection.close()
+        _wake_up(self._wake)  # the last tab gone may start the clock of a room of bots
 
     def _send_state(self, connection: Connection, seat: int | None) -> None:
         state = {
@@ -208,14 +229,48 @@ class RoomRunner:
 
     # ------------------------------------------------------------ the task
 
+    async def _supervise(self) -> None:
+        """Run the room; when its loop fails anyway, rebuild the room from the events
+        stored and run it again (a few times a minute at most, then it stops, saying so)."""
+        failures: deque[float] = deque(maxlen=RESTARTS)
+        while True:
+            try:
+                await self._run()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures.append(time.monotonic())
+                LOG.exception("room %s: its task failed; restarting it", self.room.id)
+                try:
+                    self.room = Room.restore(self.room.id, self.room.events[: self._stored])
+                except Exception:
+                    LOG.exception("room %s: its stored events cannot be replayed", self.room.id)
+                    failures.extend([failures[-1]] * RESTARTS)
+                self._seating_key = None
+                if len(failures) == RESTARTS and failures[-1] - failures[0] < 60:
+                    LOG.error("room %s: failed %d times in a minute", self.room.id, RESTARTS)
+                    self._fail_waiting(RoomError("this room has stopped: try again later"))
+                    return
+
+    def _fail_waiting(self, error: RoomError) -> None:
+        while self._jobs:
+            _, future = self._jobs.popleft()
+            if not future.done():
+                future.set_exception(error)
+
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
+        timer_last = False
         while True:
             due = self._due()
-            if due is not None and due <= self.clock():
+            # Timers and requests take turns: bots that are always due (no delay) never
+            # starve the people's requests, nor a flood of requests the clocks.
+            if due is not None and due <= self.clock() and not (timer_last and self._jobs):
+                timer_last = True
                 await asyncio.sleep(0)  # a due timer never starves the other rooms
                 await self._execute(self._timer_job(), None)
             elif self._jobs:
+                timer_last = False
                 await self._execute(*self._jobs.popleft())
             else:
                 # Sleep until a request comes or the timer is due: one future and at most
@@ -234,6 +289,9 @@ class RoomRunner:
     def _due(self) -> float | None:
         room = self.room
         times = []
+        closes = self._closes_at()
+        if closes is not None:
+            times.append(closes)
         if room.bot_to_act() is not None:
             times.append(room.turn_started + self.bot_delay)
         if any(self._answers_at_once(seat) for seat in room.runs_offer()):
@@ -249,8 +307,25 @@ class RoomRunner:
             self.room.occupants[seat].bot is not None or self.room.is_away(seat)
         )
 
+    def _closes_at(self) -> float | None:
+        """When a room of bots alone, with no tab open, ends (the limit's minutes after
+        the last person left or the last tab closed); None while anybody is there."""
+        room = self.room
+        people = self.connections or any(o.bot is None for o in room.occupants.values())
+        if people or room.ended:
+            self._alone_since = None
+            return None
+        if self._alone_since is None:
+            self._alone_since = self.clock()
+        return self._alone_since + self.bot_room_seconds
+
     def _timer_job(self) -> Job:
         def job(room: Room, now: float) -> None:
+            closes = self._closes_at()
+            if closes is not None and now >= closes:
+                LOG.info("room %s: bots alone for %.0f s; ended", room.id, self.bot_room_seconds)
+                room.end(Identity(host=True), at=now)
+                return
             for asked in room.runs_offer():
                 if self._answers_at_once(asked):
                     agree = not room.is_away(asked)
@@ -283,15 +358,24 @@ class RoomRunner:
             result = job(room, self.clock())
         except BigblindError as refused:
             error = refused
+        except Exception:
+            # A request the room could not handle: refused, and the room rebuilt from its
+            # stored events, since the failure may have left it half changed.
+            LOG.exception("room %s: a request failed; the room plays on", room.id)
+            self.room = Room.restore(room.id, room.events[: self._stored])
+            error = RoomError("the server could not do that: nothing changed")
+            room = self.room
         new = room.events[before:]
         if new:
             try:
                 await self.store.append(room.id, before, new)
             except Exception:
+                LOG.exception("room %s: events not stored", room.id)
                 # Not stored, so it never happened: back to the last stored event.
                 self.room = Room.restore(room.id, room.events[:before])
                 error = RoomError("the server could not save that: try again")
             else:
+                self._stored = len(room.events)
                 self.broadcast()
         if future is not None and not future.done():
             if error is None:
@@ -312,9 +396,10 @@ def dispatch(message: Any, token: str | None) -> Job:
         who = room.identify(token)
         m = message
         if isinstance(m, p.Act):
-            action = m.action if m.amount is None else f"{m.action} {m.amount}"
-            room.act(who, action, at=at)
+            _check_decision(room, m)
+            room.act(who, _action_of(m), at=at)
         elif isinstance(m, p.Preset):
+            _check_decision(room, m)
             room.act(who, f"preset {m.preset}", at=at)
         elif isinstance(m, p.RequestSeat):
             if token is None:
@@ -367,6 +452,33 @@ def dispatch(message: Any, token: str | None) -> Job:
     return job
 
 
+def _action_of(message: p.Act) -> Action | str:
+    """The engine's Action a click names, handed on as it is (no text between); 'show' and
+    'muck', the showdown's answers (RULES 6.7), are no betting actions and stay words."""
+    kind, amount = message.action, message.amount
+    if kind in ("bet", "raise"):
+        if amount is None:
+            raise RoomError(f"cannot {kind}: the amount is missing")
+        return Action.bet(amount) if kind == "bet" else Action.raise_to(amount)
+    if amount is not None:
+        raise RoomError(f"cannot {kind} {amount}: {kind} takes no amount")
+    if kind in ("show", "muck"):
+        return kind
+    return Action(kind)
+
+
+def _check_decision(room: Room, message: p.Act | p.Preset) -> None:
+    """Refuse an action that answers another decision than the one awaited: sent twice,
+    sent late after a timeout, or from a tab that had not seen the table move on."""
+    current = room.current
+    if current is None:
+        raise RoomError("no hand is being played: that action came after the hand ended")
+    if message.hand != current.number:
+        raise RoomError(f"that action was for hand {message.hand}: this is hand {current.number}")
+    if message.decision != len(current.hand.events):
+        raise RoomError("that action answered an earlier moment of the hand: look again and act")
+
+
 class Lobby:
     """Every room of the server, each with its runner, over one store."""
 
@@ -376,26 +488,42 @@ class Lobby:
         *,
         clock: Callable[[], float] = time.time,
         bot_delay: float = 0.6,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
         self.runners: dict[str, RoomRunner] = {}
 
     def _runner(self, room: Room) -> RoomRunner:
-        runner = RoomRunner(room, self.store, clock=self.clock, bot_delay=self.bot_delay)
+        runner = RoomRunner(
+            room,
+            self.store,
+            clock=self.clock,
+            bot_delay=self.bot_delay,
+            bot_room_seconds=self.limits.bot_room_minutes * 60,
+        )
         self.runners[room.id] = runner
         runner.start()
         return runner
 
     def restore(self) -> int:
-        """Bring back every stored room where its events left it; returns how many."""
+        """Bring back every stored room where its events left it; returns how many.
+        A room that cannot be rebuilt is left out, logged, and the others come back."""
         for room_id, events in self.store.load().items():
-            self._runner(Room.restore(room_id, events))
+            try:
+                room = Room.restore(room_id, events)
+            except Exception:
+                LOG.exception("room %s: its stored events cannot be replayed; left out", room_id)
+                continue
+            self._runner(room)
         return len(self.runners)
 
     async def create(self, settings: RoomSettings) -> tuple[str, str]:
         """A new room; returns its id and the host's token (committed before returning)."""
+        if len(self.runners) >= self.limits.max_rooms:
+            raise RoomError("this server holds as many rooms as it may: try again later")
         room_id = secrets.token_urlsafe(6)
         while room_id in self.runners:  # pragma: no cover - 48 random bits
             room_id = secrets.token_urlsafe(6)

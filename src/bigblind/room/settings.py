@@ -17,6 +17,8 @@ bigblind.room.settings.RoomError: seats 12: a room has 2 to 10 seats
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,7 +30,20 @@ from bigblind.sessions.table import BuyIn, Rake
 from bigblind.sessions.tournament import BlindStructure
 from bigblind.sessions.tournament import payouts as prize_amounts
 
-__all__ = ["GAMES", "STRUCTURES", "RoomError", "RoomSettings"]
+__all__ = ["GAMES", "MAX_CHIPS", "MAX_SEATS", "SECONDS", "STRUCTURES", "RoomError", "RoomSettings"]
+
+MAX_CHIPS = 10**12
+"""The most chips any amount in a room may be (blinds, buy-ins, bets)."""
+MAX_SEATS = 10
+"""A room has 2 to this many seats."""
+SECONDS = {
+    "decision_seconds": (0.0, 600.0),
+    "time_bank_seconds": (0.0, 3600.0),
+    "time_bank_refill_seconds": (0.0, 600.0),
+    "next_hand_seconds": (0.0, 60.0),
+    "level_minutes": (0.0, 240.0),
+}
+"""The range of each time setting (seconds; minutes for the level)."""
 
 STRUCTURES = {"nl": Structure.NO_LIMIT, "pl": Structure.POT_LIMIT, "fl": Structure.FIXED_LIMIT}
 """The betting structures by their short names (RULES 5)."""
@@ -91,22 +106,37 @@ class RoomSettings:
     seed: int | None = None
 
     def __post_init__(self) -> None:
+        # Every value is checked for its type and bounded here, where a client's request
+        # is read: a value the store cannot write, or a clock that cannot run, would stop
+        # the room (and, in the store, every room committing with it).
+        if not isinstance(self.bots, tuple | list) or len(self.bots) > MAX_SEATS:
+            raise RoomError(f"bots {self.bots!r}: a list of up to {MAX_SEATS} bot names")
         object.__setattr__(self, "bots", tuple(self.bots))
         if isinstance(self.payouts, str) or not isinstance(self.payouts, tuple | list):
+            raise RoomError(f"payouts {self.payouts!r}: a list of percentages such as [65, 35]")
+        if len(self.payouts) > MAX_SEATS or not all(_is_percent(p) for p in self.payouts):
             raise RoomError(f"payouts {self.payouts!r}: a list of percentages such as [65, 35]")
         object.__setattr__(self, "payouts", tuple(str(p) for p in self.payouts))
         if not isinstance(self.name, str) or not 1 <= len(self.name.strip()) <= 60:
             raise RoomError(f"room name {self.name!r}: 1 to 60 characters")
+        if not self.name.isprintable():
+            raise RoomError(f"room name {self.name!r}: letters, digits, spaces and punctuation")
         if self.game not in GAMES:
             raise RoomError(f"game {self.game!r}: accepted are {', '.join(GAMES)}")
         if self.structure not in STRUCTURES:
             raise RoomError(f"structure {self.structure!r}: accepted are nl, pl, fl")
-        for key in ("small_blind", "big_blind", "seats", "min_buy_in", "max_buy_in"):
+        if isinstance(self.seats, bool) or not isinstance(self.seats, int):
+            raise RoomError(f"seats {_short(self.seats)}: a whole number from 2 to {MAX_SEATS}")
+        for key in ("small_blind", "big_blind", "min_buy_in", "max_buy_in"):
             _whole(key, getattr(self, key), 1)
-        for key in ("ante", "starting_stack", "time_bank_refill_hands", "tournament_buy_in"):
+        for key in ("ante", "starting_stack", "tournament_buy_in"):
             _whole(key, getattr(self, key), 0)
-        if not 2 <= self.seats <= 10:
-            raise RoomError(f"seats {self.seats}: a room has 2 to 10 seats")
+        _whole("time_bank_refill_hands", self.time_bank_refill_hands, 0, 10_000)
+        for key in ("big_blind_ante", "straddle", "run_it_twice", "open_seating"):
+            if not isinstance(getattr(self, key), bool):
+                raise RoomError(f"{_words(key)} {getattr(self, key)!r}: true or false")
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise RoomError(f"seats {self.seats}: a room has 2 to {MAX_SEATS} seats")
         if self.min_buy_in > self.max_buy_in:
             raise RoomError(
                 f"buy-in range {self.min_buy_in}-{self.max_buy_in}:"
@@ -114,14 +144,12 @@ class RoomSettings:
             )
         if self.game == "tournament" and self.starting_stack < 1:
             raise RoomError("starting stack 0: a tournament needs a starting stack of 1 or more")
-        for key in ("decision_seconds", "time_bank_seconds", "time_bank_refill_seconds"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                raise RoomError(f"{key} {value!r}: a number of seconds, 0 or more")
+        for key, (low, high) in SECONDS.items():
+            _seconds(key, getattr(self, key), low, high)
         if self.decision_seconds <= 0:
-            raise RoomError("decision_seconds 0: a player needs some time to act, above 0")
-        if not isinstance(self.level_minutes, int | float) or self.level_minutes <= 0:
-            raise RoomError(f"level_minutes {self.level_minutes!r}: a number above 0")
+            raise RoomError("decision seconds 0: a player needs some time to act, above 0")
+        if self.level_minutes <= 0:
+            raise RoomError(f"level minutes {self.level_minutes!r}: a number above 0")
         if self.payouts:
             try:
                 prize_amounts(100, self.payouts)
@@ -129,7 +157,7 @@ class RoomSettings:
                 raise RoomError(f"payouts: {error}") from None
             if len(self.payouts) > self.seats:
                 raise RoomError(f"payouts: {len(self.payouts)} paid places for {self.seats} seats")
-        unknown = [b for b in self.bots if b not in BOTS]
+        unknown = [b for b in self.bots if not isinstance(b, str) or b not in BOTS]
         if unknown:
             raise RoomError(f"bot {unknown[0]!r}: the bots are {', '.join(sorted(BOTS))}")
         if len(self.bots) > self.seats:
@@ -137,7 +165,9 @@ class RoomSettings:
         if self.rake_cap is not None:
             _whole("rake_cap", self.rake_cap, 0)
         if self.seed is not None:
-            _whole("seed", self.seed, 0)
+            _whole("seed", self.seed, 0, 2**63 - 1)
+        if isinstance(self.rake_percent, bool) or not _is_percent(self.rake_percent):
+            raise RoomError(f"rake percent {self.rake_percent!r}: a number from 0 to 100")
         self.rake()  # checks the percentage
         self.rules()  # checks the blinds and antes
 
@@ -196,6 +226,24 @@ class RoomSettings:
         return data
 
     @classmethod
+    def from_request(cls, data: dict[str, Any], *, seeded: bool = False) -> RoomSettings:
+        """Settings a client asked for when creating a room. A seed is refused unless the
+        server was started for tests (``seeded``): a room's decks are shuffled from the
+        system's secure source, so that nobody, its creator included, knows them (RULES 1.2).
+
+        >>> RoomSettings.from_request({"seed": 7})
+        Traceback (most recent call last):
+        ...
+        bigblind.room.settings.RoomError: seed: a room's cards are always shuffled ...
+        """
+        if "seed" in data and not seeded:
+            raise RoomError(
+                "seed: a room's cards are always shuffled from the system's secure random"
+                " source, so nobody can choose or know them (RULES 1.2)"
+            )
+        return cls.from_dict(data)
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoomSettings:
         """Settings from :meth:`to_dict` (or a client's request); unknown keys are refused."""
         known = {f.name for f in dataclasses.fields(cls)}
@@ -214,6 +262,41 @@ class RoomSettings:
             raise RoomError(f"settings: {error}") from None
 
 
-def _whole(name: str, value: object, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RoomError(f"{name} {value!r}: a whole number of at least {minimum}")
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _whole(name: str, value: object, minimum: int, maximum: int = MAX_CHIPS) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise RoomError(
+            f"{_words(name)} {_short(value)}: a whole number from {minimum} to {maximum:,}"
+        )
+
+
+def _seconds(name: str, value: object, low: float, high: float) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not low <= value <= high
+    ):
+        raise RoomError(f"{_words(name)} {_short(value)}: a number from {low:g} to {high:g}")
+
+
+def _is_percent(value: object) -> bool:
+    """A percentage as a client may write it: 0 to 100, up to four decimals."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return False
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    text = str(value).strip()
+    return bool(_PERCENT.fullmatch(text)) and float(text) <= 100
+
+
+_PERCENT = re.compile(r"\d{1,3}(\.\d{1,4})?")
+
+
+def _short(value: object) -> str:
+    """A value as the error shows it: a huge number or text is cut, not echoed whole."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -176,7 +176,13 @@ class RoomState(RoomPeople):
             self.blinds = (blinds.small_blind, blinds.big_blind, blinds.ante)
             self.table.rules = self.sng.structure.rules(index)
             level = index + 1
-        self.table.start_hand(deck=Deck(e["deck"]), straddle=straddle, level=level)
+        dealt = self.table.start_hand(deck=Deck(e["deck"]), straddle=straddle, level=level)
+        self.holders[dealt.number] = {
+            seat: occupant.token
+            for seat in dealt.seats
+            if (occupant := self.occupants.get(seat)) is not None and occupant.token
+        }
+        self.started_at[dealt.number] = float(e["at"])  # the time its history carries
         self.shown_after = {}
         self.straddle_seat = self.straddle_offered_at = self.straddle_answer = None
 

@@ -24,7 +24,15 @@ from typing import Any, Protocol
 
 import orjson
 
-__all__ = ["EventStore", "MemoryStore", "SqlStore", "default_database_url", "migrate"]
+__all__ = [
+    "EventStore",
+    "MemoryStore",
+    "SqlStore",
+    "StoreError",
+    "default_database_url",
+    "migrate",
+    "serialise",
+]
 
 Events = list[dict[str, Any]]
 
@@ -57,16 +65,30 @@ class MemoryStore:
 
     async def append(self, room_id: str, first: int, events: Events) -> None:
         """Keep ``events`` (numbered from ``first``, which must follow on)."""
+        rows = serialise(events)  # refuses what a database could not store, as SqlStore does
         stored = self._rooms.setdefault(room_id, [])
         if first != len(stored):
             raise ValueError(f"room {room_id}: event {first} does not follow event {len(stored)}")
-        stored.extend(json.loads(json.dumps(events)))
+        stored.extend(json.loads(row) for row in rows)
 
     async def close(self) -> None:
         """Nothing to let go of."""
 
 
 _INSERT = "INSERT INTO room_events (room_id, seq, type, data) VALUES (?, ?, ?, ?)"
+
+
+class StoreError(ValueError):
+    """Events that cannot be stored (a value JSON cannot hold, such as an integer of 64 bits
+    or more or a lone surrogate); nothing of them was stored."""
+
+
+def serialise(events: Events) -> list[str]:
+    """Each event as the JSON text stored; :class:`StoreError` when one cannot be."""
+    try:
+        return [orjson.dumps(event).decode() for event in events]
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"an event cannot be stored: {error}") from None
 
 
 def default_database_url() -> str:
@@ -118,7 +140,7 @@ class SqlStore:
         from bigblind.room.schema import room_events
 
         self._table = room_events
-        self._pending: list[tuple[str, int, Events, asyncio.Future[None]]] = []
+        self._pending: list[tuple[str, int, Events, list[str], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
         self._raw: Any = None  # SQLite: the connection appends are written through
@@ -139,8 +161,11 @@ class SqlStore:
         """Queue ``events`` for the next commit and wait until it is done."""
         if not events:
             return
+        # Serialised here, for this caller alone: a value that cannot be stored refuses its
+        # own request, never the commit that other rooms' events share.
+        texts = serialise(events)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((room_id, first, events, future))
+        self._pending.append((room_id, first, events, texts, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
         await future
@@ -150,12 +175,12 @@ class SqlStore:
             # Let every room that is ready this tick add its events to the same commit.
             await asyncio.sleep(0)
             batch, self._pending = self._pending, []
-            rows = [
-                (room, first + i, e["type"], orjson.dumps(e).decode())
-                for room, first, events, _ in batch
-                for i, e in enumerate(events)
-            ]
             try:
+                rows = [
+                    (room, first + i, str(e["type"]), text)
+                    for room, first, events, texts, _ in batch
+                    for i, (e, text) in enumerate(zip(events, texts, strict=True))
+                ]
                 # In the loop itself: a WAL commit takes a millisecond or so, less than
                 # handing it to a thread and back costs under load.
                 self._commit(rows)

@@ -1,59 +1,44 @@
 """What one seat (or a spectator) may see of a room: its own cards and the public table.
 
-Every view is built here, in one place, from the hand's events: a seat sees
-its own hole cards and the cards shown (RULES 3.4, 6.7); a spectator sees
-the public table only. Hand histories for a viewer are the house's text with
-the cards that viewer may not see taken out (RULES 6.8: the house sees
-mucked hands, the players do not).
+Every view is built here from the engine's view of the hand
+(:meth:`~bigblind.engine.hand.Hand.seen`): the public table is what a
+spectator sees (the cards shown, RULES 6.7), and a seat adds its own hole
+cards (RULES 3.4) when the person viewing was dealt them. The log says the
+spectator's events in :mod:`bigblind.formats.words`' lines.
 
->>> from bigblind.cards import parse_cards
->>> text = 'actions = [\\n  "d dh p1 AsKd",\\n  "d dh p2 QhQc",\\n]'
->>> print(redact_phh(text, hidden={1}))
-actions = [
-  "d dh p1 AsKd",
-  "d dh p2 ????",
-]
+>>> from bigblind.engine.events import ActionKind
+>>> last_action([Acted(1, ActionKind.RAISE, 6, False)], 1)
+'raise to 6'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Mapping, Sequence
+import hmac
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bigblind.cards import Card, format_cards
-from bigblind.engine.events import (
-    Acted,
-    ActionKind,
-    BetReturned,
-    BoardDealt,
-    Event,
-    Mucked,
-    Posted,
-    PotAwarded,
-    Shown,
-)
+from bigblind.engine.events import Acted, BoardDealt, Event, PotAwarded, Shown
 from bigblind.engine.hand import HandResult, Legal
 from bigblind.engine.presets import PRESETS, preset_amount
+from bigblind.engine.views import visible_event
+from bigblind.formats.words import action_words, describe_event, text_cards
 from bigblind.sessions.table import TableHand
 
 if TYPE_CHECKING:
+    from bigblind.room.core import _Occupant
     from bigblind.room.state import RoomState
 
 __all__ = [
     "cards_text",
-    "describe_event",
     "hand_log",
     "last_action",
     "last_hand_view",
     "legal_view",
     "personal_view",
-    "phh_hidden",
     "pot_name",
     "pot_results",
     "public_view",
-    "redact_phh",
-    "redact_pokerstars",
     "room_view",
     "shown_cards",
 ]
@@ -86,41 +71,6 @@ def legal_view(current: TableHand) -> dict[str, Any] | None:
     }
 
 
-def describe_event(event: Event, names: Sequence[str]) -> str | None:
-    """A public line for the hand's log, or None for events the players do not see as such.
-
-    >>> describe_event(Acted(1, ActionKind.RAISE, 6, False), ["Ann", "Bob"])
-    'Bob raises to 6'
-    """
-    if isinstance(event, Posted):
-        return f"{names[event.seat]} posts {event.kind.value} {event.amount}" + _all_in(event)
-    if isinstance(event, Acted):
-        who = names[event.seat]
-        verb = {
-            ActionKind.FOLD: "folds",
-            ActionKind.CHECK: "checks",
-            ActionKind.CALL: f"calls {event.amount}",
-            ActionKind.BET: f"bets {event.amount}",
-            ActionKind.RAISE: f"raises to {event.amount}",
-        }[event.kind]
-        return f"{who} {verb}" + _all_in(event)
-    if isinstance(event, BoardDealt):
-        return f"{event.street.label}: {format_cards(event.cards, ' ')}"
-    if isinstance(event, BetReturned):
-        return f"{event.amount} returned to {names[event.seat]}"
-    if isinstance(event, Shown):
-        text = f"{names[event.seat]} shows {format_cards(event.cards, ' ')}"
-        return text + (f" ({event.description})" if event.description else "")
-    if isinstance(event, Mucked):
-        return f"{names[event.seat]} mucks"
-    if isinstance(event, PotAwarded):
-        who = ", ".join(names[s] for s in event.winners)
-        pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
-        with_ = f" with {event.description}" if event.description else ""
-        return f"{who} wins the {pot} of {event.amount}{with_}"
-    return None
-
-
 def pot_name(index: int) -> str:
     """'Main pot', 'Side pot 1', ... (RULES 6.4).
 
@@ -151,54 +101,19 @@ def pot_results(result: HandResult | None, seats: Sequence[int]) -> list[dict[st
     return out
 
 
-def last_action(events: Sequence[Event], seat: int, names: Sequence[str]) -> str | None:
+def last_action(events: Sequence[Event], seat: int) -> str | None:
     """What ``seat`` did last in this betting round, in a word or two ('call 4'), or None.
 
-    >>> last_action([Acted(1, ActionKind.RAISE, 6, False)], 1, ["Ann", "Bob"])
-    'raise to 6'
+    >>> from bigblind.engine.events import ActionKind
+    >>> last_action([Acted(1, ActionKind.CALL, 4, True)], 1)
+    'call 4 (all-in)'
     """
     for event in reversed(events):
         if isinstance(event, BoardDealt):
             return None
         if isinstance(event, Acted) and event.seat == seat:
-            return _action_words(event, names)
+            return action_words(event)
     return None
-
-
-def _action_words(event: Acted, names: Sequence[str]) -> str:
-    line = describe_event(event, names) or ""
-    words = line.removeprefix(names[event.seat] + " ")
-    for long, short in (("raises", "raise"), ("calls", "call"), ("bets", "bet")):
-        words = words.replace(long, short, 1)
-    words = words.replace(" and is all-in", ", all-in")
-    return words.replace("folds", "fold").replace("checks", "check")
-
-
-def _all_in(event: Posted | Acted) -> str:
-    return " and is all-in" if event.all_in else ""
-
-
-_PHH_HOLE = re.compile(r'"d dh p(\d+) ([^"]*)"')
-
-
-def redact_phh(text: str, hidden: Collection[int]) -> str:
-    """A PHH text with the hole cards of ``hidden`` players (0-based PHH order) as ``????``."""
-
-    def hide(match: re.Match[str]) -> str:
-        player = int(match.group(1)) - 1
-        if player in hidden:
-            return f'"d dh p{match.group(1)} ????"'
-        return match.group(0)
-
-    return _PHH_HOLE.sub(hide, text)
-
-
-_MUCKED = re.compile(r"mucked \[[^\]]*\]")
-
-
-def redact_pokerstars(text: str) -> str:
-    """A PokerStars text without the cards of mucked hands (seen by the house alone)."""
-    return _MUCKED.sub("mucked", text)
 
 
 def cards_text(cards: Sequence[Card | None]) -> str:
@@ -206,19 +121,6 @@ def cards_text(cards: Sequence[Card | None]) -> str:
     if None in cards:
         return ""
     return format_cards([c for c in cards if c is not None], " ")
-
-
-def phh_hidden(current: TableHand, viewer: int | None, shown: Mapping[int, str]) -> set[int]:
-    """The PHH player indexes whose hole cards ``viewer`` (a table seat) may not see."""
-    hand = current.hand
-    n = hand.seats
-    hidden = set()
-    for seat in range(n):
-        table_seat = current.table_seat(seat)
-        if table_seat == viewer or table_seat in shown:
-            continue
-        hidden.add((seat - hand.button - 1) % n)
-    return hidden
 
 
 def room_view(room: RoomState, viewer: int | None) -> dict[str, Any]:
@@ -234,15 +136,42 @@ def personal_view(room: RoomState, public: dict[str, Any], viewer: int | None) -
     view = dict(public)
     view["you"] = viewer
     current = room.current
-    if current is None or viewer not in current.seats:
+    if current is None:
+        return _last_cards(room, view, viewer)
+    if viewer not in current.seats:
         return view
+    # Cards belong to the person dealt them, not to their seat (RULES 3.4); a bot's seat
+    # has no person.
+    occupant = room.occupants.get(viewer)
+    holder = room.holders.get(current.number, {}).get(viewer)
     seats = view["seats"] = list(public["seats"])
     entry = seats[viewer] = dict(seats[viewer])
-    if entry["cards"] is None:  # not shown yet: the viewer's own cards (RULES 3.4)
-        entry["cards"] = cards_text(current.hand.hole(current.hand_seat(viewer)))
+    own = holder is None or (occupant is not None and holder == occupant.token)
+    if entry["cards"] is None and own:  # not shown yet: the viewer's own cards
+        seat = current.hand_seat(viewer)
+        entry["cards"] = cards_text(current.hand.seen(seat).hole(seat))
     if current.actor == viewer:
         hand = view["hand"] = dict(public["hand"])
         hand["legal"] = legal_view(current)
+    return view
+
+
+def _last_cards(room: RoomState, view: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """Between hands, the viewer's own cards of the last hand, so that they may show them:
+    only the person dealt them, never a later occupant of the seat (RULES 3.4, 6.8)."""
+    record = room.last_record
+    occupant = room.occupants.get(viewer)
+    if record is None or occupant is None or viewer not in record.seats:
+        return view
+    holder = room.holders.get(record.number, {}).get(viewer)
+    if holder is None or not hmac.compare_digest(holder, occupant.token):
+        return view
+    seats = view["seats"] = list(view["seats"])
+    if seats[viewer] is None or seats[viewer]["cards"] is not None:
+        return view
+    entry = seats[viewer] = dict(seats[viewer])
+    seat = record.seats.index(viewer)
+    entry["cards"] = cards_text(record.hand.seen(seat).hole(seat))
     return view
 
 
@@ -251,7 +180,7 @@ class _Notes:
     each event is read once however many views are sent: the log, the cards shown and
     each hand seat's last action in the betting round."""
 
-    __slots__ = ("acted", "current", "lines", "seen", "shown")
+    __slots__ = ("acted", "current", "lines", "pots", "seen", "shown")
 
     def __init__(self, current: TableHand) -> None:
         self.current = current
@@ -259,12 +188,16 @@ class _Notes:
         self.lines: list[str] = []
         self.shown: dict[int, str] = {}  # by table seat
         self.acted: dict[int, str] = {}  # by hand seat, since the last board card
+        self.pots = 0  # pots awarded: the first award is the last side pot (RULES 6.5)
 
     def update(self) -> _Notes:
         current = self.current
         events = current.hand.events
         for event in events[self.seen :]:
-            line = describe_event(event, current.names)
+            event = visible_event(event, None)  # the table's: a spectator's view (RULES 3.4)
+            if isinstance(event, PotAwarded):
+                self.pots = max(self.pots, event.pot + 1)
+            line = describe_event(event, current.names, pots=self.pots, cards=text_cards)
             if line is not None:
                 self.lines.append(line)
             if isinstance(event, Shown):
@@ -272,7 +205,7 @@ class _Notes:
             elif isinstance(event, BoardDealt):
                 self.acted.clear()
             elif isinstance(event, Acted):
-                self.acted[event.seat] = _action_words(event, current.names)
+                self.acted[event.seat] = action_words(event)
         self.seen = len(events)
         return self
 
@@ -309,8 +242,11 @@ def public_view(room: RoomState) -> dict[str, Any]:
     for seat in range(room.settings.seats):
         occupant = room.occupants.get(seat)
         info = table.player(seat)
-        if occupant is None or info is None:
+        if occupant is None:
             seats.append(None)
+            continue
+        if info is None:  # approved during the hand: seated at its end
+            seats.append(_joining(room, seat, occupant))
             continue
         entry: dict[str, Any] = {
             "seat": seat,
@@ -321,6 +257,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "bot": occupant.bot,
             "auto_muck": occupant.auto_muck,
             "time_bank": round(room.bank(seat), 3),
+            "leaving": occupant.leaving,
             "in_hand": False,
             "bet": 0,
             "folded": False,
@@ -352,6 +289,9 @@ def public_view(room: RoomState) -> dict[str, Any]:
                 if pot.amount
             ],
             "actor": current.actor,
+            # Every action appends to the hand's events: their count names the decision
+            # awaited, which an action must answer (a resent or late one is refused).
+            "decision": len(hand.events),
             "deadline": deadline,
             "boards": [format_cards(board, " ") for board in hand.boards],
             "runs_offer": list(room.table.runs_offer()),
@@ -381,6 +321,25 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "chat": room.chat[-50:],
         "straddle": _straddle_view(room),
         "tournament": None if room.sng is None else room.sng.view(room.now),
+    }
+
+
+def _joining(room: RoomState, seat: int, occupant: _Occupant) -> dict[str, Any]:
+    """A seat given during the hand in play: its player joins the table when it ends."""
+    return {
+        "seat": seat,
+        "name": occupant.name,
+        "stack": room.joining_chips(seat),
+        "status": "joining",
+        "away": False,
+        "bot": occupant.bot,
+        "auto_muck": occupant.auto_muck,
+        "time_bank": round(room.settings.time_bank_seconds, 3),
+        "leaving": occupant.leaving,
+        "in_hand": False,
+        "bet": 0,
+        "folded": False,
+        "cards": None,
     }
 
 

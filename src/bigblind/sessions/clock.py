@@ -319,6 +319,25 @@ class Clock:
         if self._away.pop(name, None) is not None:
             self._events.append(MarkedBack(name))
 
+    def give_back(self, seconds: float) -> None:
+        """Add ``seconds`` to the current turn, decision time first: the time a question
+        that kept the player from acting took (a program's own dialog, not the table's).
+
+        >>> clock = Clock(ClockSettings(decision=20, bank=30))
+        >>> clock.start_turn("Ann", now=100.0).decision_ends
+        120.0
+        >>> clock.give_back(5.0); clock.turn.decision_ends, clock.turn.deadline
+        (125.0, 155.0)
+        """
+        turn = self._current("give time back")
+        if not _seconds(seconds) or seconds < 0:
+            raise ClockError(f"{seconds!r} seconds: give a number of seconds, 0 or more")
+        if turn.deadline == turn.started:  # an away player's turn has no time to extend
+            return
+        self._turn = turn._replace(
+            decision_ends=turn.decision_ends + seconds, deadline=turn.deadline + seconds
+        )
+
     def stop(self) -> None:
         """Stop timing: no decision is due (the hand ended, or cards are being dealt)."""
         self._turn = None

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import HOLDEM, Game
 
 __all__ = [
     "BlindStructure",
@@ -64,14 +65,17 @@ class Level:
             raise TournamentError("a big-blind ante needs an ante amount")
         self.rules()  # the amounts must make valid rules
 
-    def rules(self, structure: Structure = Structure.NO_LIMIT) -> Rules:
-        """The engine's rules for a hand at this level."""
+    def rules(self, structure: Structure = Structure.NO_LIMIT, game: Game = HOLDEM) -> Rules:
+        """The engine's rules for a hand at this level, of ``game`` (RULES 11)."""
         ante_type = AnteType.NONE
         if self.ante:
             ante_type = AnteType.BIG_BLIND if self.big_blind_ante else AnteType.PER_PLAYER
         if structure is Structure.FIXED_LIMIT:
             return Rules.fixed_limit(
-                blinds=(self.small_blind, self.big_blind), ante=self.ante, ante_type=ante_type
+                blinds=(self.small_blind, self.big_blind),
+                ante=self.ante,
+                ante_type=ante_type,
+                game=game,
             )
         return Rules(
             structure=structure,
@@ -79,6 +83,7 @@ class Level:
             big_blind=self.big_blind,
             ante=self.ante,
             ante_type=ante_type,
+            game=game,
         )
 
     def scaled(self, factor: int) -> Level:
@@ -129,6 +134,7 @@ class BlindStructure:
 
     levels: tuple[Level, ...]
     structure: Structure = Structure.NO_LIMIT
+    game: Game = HOLDEM
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "levels", tuple(self.levels))
@@ -143,6 +149,7 @@ class BlindStructure:
         hands: int | None = None,
         big_blind_ante: bool = False,
         structure: Structure = Structure.NO_LIMIT,
+        game: Game = HOLDEM,
     ) -> BlindStructure:
         """Blinds from 10/20 up to 5000/10000; from level 5 on an ante of a quarter of the
         big blind (RULES 2.4, 8.2), or a big-blind ante of one big blind.
@@ -159,7 +166,7 @@ class BlindStructure:
             levels.append(
                 Level(small, big, ante, big_blind_ante and ante > 0, minutes=minutes, hands=hands)
             )
-        return cls(tuple(levels), structure)
+        return cls(tuple(levels), structure, game)
 
     def level(self, index: int) -> Level:
         """Level ``index`` (0 is the first); past the last, the last doubled per level."""
@@ -172,7 +179,7 @@ class BlindStructure:
 
     def rules(self, index: int) -> Rules:
         """The rules of a hand at level ``index``."""
-        return self.level(index).rules(self.structure)
+        return self.level(index).rules(self.structure, self.game)
 
 
 # ----------------------------------------------------------------- payouts

@@ -1,13 +1,16 @@
 """The table's amount field, and reading what is typed in it.
 
 While the field is open every printable key goes to it: digits are typed,
-letters are ignored (they do not fold, call or quit behind the person's
-back). Enter sends the amount, Esc closes the field.
+and so are a decimal point or comma (to be refused whole on Enter: ignoring
+the point of "5.5" would send 55); letters are ignored (they do not fold, call
+or quit behind the person's back). Enter sends the amount, Esc closes the field.
 
 >>> read_amount("120"), read_amount(" 7 ")
 (120, 7)
 >>> read_amount("²") is None, read_amount("9" * 5000) is None
 (True, True)
+>>> amount_problem("5.5")
+'5.5 is not a whole number of chips: type 5 or 6, then Enter'
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Input
 
-__all__ = ["MAX_DIGITS", "AmountInput", "read_amount"]
+__all__ = ["MAX_DIGITS", "AmountInput", "amount_problem", "read_amount"]
 
 MAX_DIGITS = 9
 """The most digits an amount may have (a billion chips is more than any table holds)."""
@@ -30,6 +33,21 @@ def read_amount(text: str) -> int | None:
     return int(word)
 
 
+def amount_problem(text: str) -> str:
+    """What is wrong with ``text``, which :func:`read_amount` refused, in the player's words."""
+    word = text.strip()
+    whole, point, fraction = word.replace(",", ".").partition(".")
+    if point and whole.isdigit() and fraction.isdigit() and len(whole) <= MAX_DIGITS:
+        low = int(whole)
+        high = low + 1 if int(fraction) else low
+        choices = f"{low} or {high}" if high != low else f"{low}"
+        return f"{word} is not a whole number of chips: type {choices}, then Enter"
+    return f"Type an amount in chips (up to {MAX_DIGITS} digits), then Enter"
+
+
+_POINTS = frozenset(".,")
+
+
 class AmountInput(Input):
     """The amount field: it takes digits 0-9 and swallows every other printable key."""
 
@@ -38,9 +56,11 @@ class AmountInput(Input):
         return character is not None and character.isprintable()
 
     async def _on_key(self, event: events.Key) -> None:
-        """Type ASCII digits; any other printable key is ignored, with a word in the hint."""
+        """Type ASCII digits and a point; any other printable key is ignored, with a word
+        in the hint."""
         character = event.character or ""
-        if event.is_printable and not (character.isascii() and character.isdigit()):
+        number = character.isascii() and (character.isdigit() or character in _POINTS)
+        if event.is_printable and not number:
             event.prevent_default()
             event.stop()
             self.post_message(self.Ignored(self, character))

@@ -24,16 +24,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bigblind.bots import BOTS, Bot, make_bot
 from bigblind.cards import Deck
-from bigblind.engine.events import Event, HoleDealt, Mucked
+from bigblind.engine.actions import Action
 from bigblind.engine.hand import HandView
 from bigblind.engine.rules import Rules, Structure
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import HOLDEM
+from bigblind.evaluation.games import Game as PokerGame
+from bigblind.formats.pokerstars import eastern_now
 from bigblind.sessions.table import HandRecord, Status, StraddleOffer, Table, TableHand
-from bigblind.sessions.tournament import BlindStructure, Level, Tournament
+from bigblind.sessions.tournament import BlindStructure, Finish, Level, Tournament
 from bigblind.ui.choices import bot_runs_twice, bot_shows, bot_straddles, may_muck
 from bigblind.ui.histories import HistoryFiles, house_folder
 
@@ -87,6 +89,8 @@ class GameConfig:
     (RULES 10.4); None: no clock."""
     run_twice: bool = False
     """Whether the table offers to run it twice after an all-in (RULES 10.3)."""
+    game: PokerGame = HOLDEM
+    """The game dealt: hold'em, Omaha, Omaha hi-lo or short deck (RULES 11)."""
 
     @property
     def starting_stack(self) -> int:
@@ -100,7 +104,10 @@ class GameConfig:
 
 
 def tournament_structure(
-    blinds: tuple[int, int] | None, structure: Structure, level_hands: int
+    blinds: tuple[int, int] | None,
+    structure: Structure,
+    level_hands: int,
+    game: PokerGame = HOLDEM,
 ) -> BlindStructure:
     """The rising blinds of a tournament: the standard levels, scaled to start at ``blinds``.
 
@@ -108,7 +115,7 @@ def tournament_structure(
     >>> [(lv.small_blind, lv.big_blind, lv.ante) for lv in s.levels[3:6]]
     [(5, 10, 0), (10, 20, 5), (15, 30, 7)]
     """
-    standard = BlindStructure.default(hands=level_hands, structure=structure)
+    standard = BlindStructure.default(hands=level_hands, structure=structure, game=game)
     if blinds is None:
         return standard
     small, big = blinds
@@ -119,20 +126,15 @@ def tournament_structure(
         new_small = small if index == 0 else max(1, new_big // 2)
         ante = new_big // 4 if level.ante else 0
         levels.append(Level(new_small, new_big, ante, hands=level_hands))
-    return BlindStructure(tuple(levels), structure)
+    return BlindStructure(tuple(levels), structure, game)
 
 
 def observer_view(current: TableHand) -> HandView:
     """What a spectator sees of a hand: no hole card until it is shown (RULES 3.4)."""
-    view = current.hand.view(0)
-    events: list[Event] = []
-    for event in view.events:
-        if isinstance(event, HoleDealt) and event.card is not None:
-            event = event._replace(card=None)
-        elif isinstance(event, Mucked):
-            event = event._replace(cards=(None,) * len(event.cards))
-        events.append(event)
-    return replace(view, hole=(None,) * len(view.hole), legal=None, events=tuple(events))
+    hand = current.hand
+    view = hand.view(0)
+    events = hand.seen(None).events
+    return replace(view, hole=(None,) * len(view.hole), legal=None, events=events)
 
 
 @dataclass(slots=True)
@@ -140,14 +142,6 @@ class _Played:
     record: HandRecord
     when: datetime
     level: int | None
-
-
-def _eastern_now() -> datetime:
-    """Now as a naive Eastern time (what PokerStars histories show), else local time."""
-    try:
-        return datetime.now(ZoneInfo("America/New_York")).replace(tzinfo=None)
-    except ZoneInfoNotFoundError:  # pragma: no cover - systems without time-zone data
-        return datetime.now()
 
 
 @dataclass(slots=True)
@@ -173,13 +167,16 @@ class Game:
         bot_factory: Callable[[str, int], Bot] | None = None,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
-        if not 2 <= config.players <= 10:
-            raise ValueError(f"a game has 2 to 10 players, not {config.players}")
+        most = min(10, config.game.max_players)
+        if not 2 <= config.players <= most:
+            raise ValueError(
+                f"a game of {config.game.name} has 2 to {most} players, not {config.players}"
+            )
         if not config.bots:
             raise ValueError("a game needs at least one kind of bot")
         self.config = config
-        self._clock = clock or _eastern_now
-        factory = bot_factory or make_bot
+        self._clock = clock or eastern_now
+        factory = bot_factory or (lambda kind, seed: make_bot(kind, seed, game=config.game))
         seed = config.seed if config.seed is not None else random.SystemRandom().getrandbits(32)
         self.seed = seed
         others = [n for n in _PLAYER_NAMES if n != config.name]
@@ -193,7 +190,7 @@ class Game:
         stack = config.starting_stack
         if config.tournament:
             self.structure: BlindStructure | None = tournament_structure(
-                config.blinds, config.structure, config.level_hands
+                config.blinds, config.structure, config.level_hands, config.game
             )
             self.tournament = Tournament(
                 list(self.seats),
@@ -216,6 +213,7 @@ class Game:
                 big_blind=big,
                 ante=config.ante,
                 straddle=config.straddle,
+                game=config.game,
             )
             self.table = Table(
                 rules,
@@ -373,7 +371,8 @@ class Game:
             take = straddle if offer.name == self.hero else bot_straddles(offer)
         # RULES 1.2: a seed is for tests and replays; a real game deals every hand from
         # the operating system's secure source.
-        deck = None if self.config.seed is not None else Deck()
+        game = self.config.game
+        deck = None if self.config.seed is not None else Deck.shuffled(cards=game.deck)
         if self.tournament is not None:
             _, current = self.tournament.start_hand(deck=deck)
         else:
@@ -382,9 +381,9 @@ class Game:
         self._hand_time = self._clock()
         return current
 
-    def act(self, action: str) -> None:
-        """Play ``action`` for whoever is to act, 'show' or 'muck' at the showdown; an
-        illegal one raises and changes nothing."""
+    def act(self, action: Action | str) -> None:
+        """Play ``action`` (an engine Action, or its text) for whoever is to act, 'show' or
+        'muck' at the showdown; an illegal one raises and changes nothing."""
         if self.current is None:
             raise BigblindError("no hand is being played")
         if self.showing is not None and action in ("show", "muck"):
@@ -511,30 +510,66 @@ class Game:
             return None
         for finish in self.tournament.results:
             if finish.name == self.hero:
-                if len(finish.places) > 1:
-                    first, last = finish.places[0], finish.places[-1]
-                    return f"{_ordinal(first)}-{_ordinal(last)} (shared)"
-                return _ordinal(finish.place)
+                shared = " (shared)" if len(finish.places) > 1 else ""
+                return _place_words(finish) + shared
         return None
 
+    @property
+    def hands_dealt_in(self) -> int:
+        """How many of the finished hands dealt the person cards (not those watched)."""
+        return sum(1 for p in self._played if self.hero in p.record.table_hand.names)
+
     def session_summary(self) -> list[str]:
-        """What the session came to, for the person leaving: hands, result, histories."""
-        hands = self.hands_played
-        lines = [f"You played {hands} hand{'' if hands == 1 else 's'}."]
+        """What the session came to, for the person leaving: hands, result, standings,
+        histories."""
+        hands = self.hands_dealt_in
+        watched = self.hands_played - hands
+        line = f"You played {hands} hand{'' if hands == 1 else 's'}"
+        if watched:
+            line += f" and watched {watched}"
+        lines = [line + "."]
         if self.tournament is not None:
             place = self.place_text
             if place is not None:
                 lines.append(f"You finished {place} of {len(self.tournament.players)}.")
             elif hands:
                 lines.append(f"You left the tournament with {self.hero_stack} chips.")
+            lines.extend(self.standings())
         elif hands:
             net = self.hero_stack - self.bought_in
-            result = f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "broke even"
-            lines.append(
-                f"You {result} chips ({net / self.rules.big_blind:+.1f} big blinds):"
-                f" bought in for {self.bought_in}, left with {self.hero_stack}."
-            )
+            if net:
+                result = f"won {net} chips" if net > 0 else f"lost {-net} chips"
+                lines.append(
+                    f"You {result} ({net / self.rules.big_blind:+.1f} big blinds):"
+                    f" bought in for {self.bought_in}, left with {self.hero_stack}."
+                )
+            else:
+                lines.append(f"You broke even: bought in for {self.bought_in}, left with as much.")
         return lines + self.files.summary()
+
+    def standings(self) -> list[str]:
+        """A tournament's places so far (RULES 8.3), winner first; those still playing by
+        their chips: 'Winner: Bob.' or 'Still playing: Bob 4,500, ...', then 'Out: 2nd Ann, ...'."""
+        tournament = self.tournament
+        if tournament is None:
+            return []
+        lines = []
+        finished = sorted(tournament.results, key=lambda f: f.place)
+        if tournament.finished and finished:
+            lines.append(f"Winner: {finished[0].name}.")  # RULES 8.3
+            finished = finished[1:]
+        else:
+            playing = sorted(
+                (info for table in tournament.tables for info in table.players),
+                key=lambda info: -info.stack,
+            )
+            if playing:
+                chips = ", ".join(f"{info.name} {info.stack:,}" for info in playing)
+                lines.append(f"Still playing: {chips}.")
+        if finished:
+            places = ", ".join(f"{_place_words(f)} {f.name}" for f in finished)
+            lines.append(f"Out: {places}.")
+        return lines
 
     # ---------------------------------------------------------------- histories
 
@@ -560,6 +595,13 @@ class Game:
             level=None if self.tournament is None else played.level or 1,
             table=_TABLE_NAME,
         )
+
+
+def _place_words(finish: Finish) -> str:
+    """'3rd', or '3rd-4th' for places shared (RULES 8.3)."""
+    if len(finish.places) > 1:
+        return f"{_ordinal(finish.places[0])}-{_ordinal(finish.places[-1])}"
+    return _ordinal(finish.place)
 
 
 def _ordinal(number: int) -> str:

@@ -8,16 +8,11 @@ Two records are kept (RULES 3.4, 6.8):
 * the house's, in a folder of its own beside it (never the player's folder):
   every card, as the dealer knows the hand.
 
+The player's record is written from the hand as that player saw it
+(:meth:`~bigblind.engine.hand.Hand.seen`), never cut out of the house's.
 Each hand is appended to the files and flushed to disk when it ends, so a
 crash loses at most the hand being played, and writing costs the same at
 hand 1,000 as at hand 1.
-
->>> from bigblind import Deck, Hand, Rules
->>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [100, 100], deck=Deck.shuffled(seed=3))
->>> hand.fold()
->>> seen = SeenHand(hand, 0)
->>> seen.hole(0) == hand.hole(0), seen.hole(1)
-(True, (None, None))
 """
 
 from __future__ import annotations
@@ -26,61 +21,18 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from bigblind.cards import Card
-from bigblind.engine.events import Event, HoleDealt, Mucked, Shown
+from bigblind.engine.views import HOUSE
 from bigblind.errors import BigblindError, HistoryError
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from bigblind.engine.hand import Hand, HandResult
-    from bigblind.engine.rules import Rules
+    from bigblind.engine.hand import Hand
     from bigblind.sessions.table import HandRecord
 
-__all__ = ["HistoryFiles", "SeenHand", "append_text", "check_folder", "house_folder"]
-
-
-class SeenHand:
-    """A hand as one seat saw it (None: a spectator), in the shape the history writers read.
-
-    Its events are the seat's view: the other players' hole cards are hidden
-    unless shown, mucked cards too. The stacks and pots are the hand's.
-    """
-
-    def __init__(self, hand: Hand, seat: int | None) -> None:
-        self.rules: Rules = hand.rules
-        self.seats: int = hand.seats
-        self.button: int = hand.button
-        self.starting_stacks: tuple[int, ...] = tuple(hand.starting_stacks)
-        self.result: HandResult | None = hand.result
-        self.finished: bool = hand.finished
-        self.awaiting: str | None = hand.awaiting
-        events = hand.view(seat if seat is not None else 0).events
-        self.events: tuple[Event, ...] = tuple(_hidden(e, seat) for e in events)
-
-    def hole(self, seat: int) -> tuple[Card | None, ...]:
-        """The seat's hole cards as seen: None for each card not seen."""
-        shown = [e for e in self.events if isinstance(e, Shown) and e.seat == seat]
-        if shown:
-            return tuple(shown[-1].cards)
-        return tuple(e.card for e in self.events if isinstance(e, HoleDealt) and e.seat == seat)
-
-    def as_hand(self) -> Hand:
-        """This view where the writers expect a hand: they read only what it holds."""
-        return cast("Hand", self)
-
-
-def _hidden(event: Event, seat: int | None) -> Event:
-    """``event`` with the cards ``seat`` may not see hidden (a spectator sees none)."""
-    if seat is not None:
-        return event
-    if isinstance(event, HoleDealt) and event.card is not None:
-        return event._replace(card=None)
-    if isinstance(event, Mucked):
-        return event._replace(cards=(None,) * len(event.cards))
-    return event
+__all__ = ["HistoryFiles", "append_text", "check_folder", "house_folder"]
 
 
 def house_folder(history_dir: Path) -> Path:
@@ -148,8 +100,8 @@ class HistoryFiles:
             phh_seen = phh_full = None
             try:
                 # The finishing stacks last: a hand a crash cut short is found and left out.
-                phh_seen = section(SeenHand(hand, seat).as_hand(), number=number, **fields)
-                phh_full = section(hand, number=number, **fields)
+                phh_seen = section(hand.seen(seat), number=number, **fields)
+                phh_full = section(hand.seen(HOUSE), number=number, **fields)
             except HistoryError as error:
                 self.phh_error = str(error)
             if phh_seen is not None:
@@ -200,7 +152,7 @@ class HistoryFiles:
         tournament = None if level is None else pokerstars.Tournament(first_id, level=level)
         try:
             stars = pokerstars.dumps(
-                SeenHand(record.hand, seat).as_hand(),
+                record.hand.seen(seat),
                 hand_id=first_id * 1000 + record.number,
                 table=table if record.table_name is None else str(record.table_name),
                 players=list(record.names),

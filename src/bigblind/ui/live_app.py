@@ -41,6 +41,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Input, Static
 
+from bigblind.engine.actions import Action
 from bigblind.errors import BigblindError
 from bigblind.sessions.live import LiveHand
 from bigblind.ui.amount import read_amount
@@ -62,6 +63,12 @@ _PROMPTS = {
     "board": "Board cards",
     "show": "Cards shown",
 }
+
+
+def _progress(live: LiveHand) -> int:
+    """How far the deal has come: the board cards out. Every procedure of RULES 9 is
+    carried out by the next board card (a new flop, the river, the burn set aside)."""
+    return sum(len(board) for board in live.boards)
 
 
 class LiveApp(LiveSetup):
@@ -136,6 +143,7 @@ class LiveApp(LiveSetup):
         self._write_log(f"━━━━ Hand #{len(session.history) + 1} ━━━━", "bold #fde68a")
         self._say("")
         self._procedure("")
+        self._ruled_at = None
         self._render()
 
     def _after_change(self) -> None:
@@ -170,7 +178,9 @@ class LiveApp(LiveSetup):
         if self.history_file is None or self.pokerstars_file is None:
             self.history_file, self.pokerstars_file = session_files(self.history_dir)
         files = (self.history_file, self.pokerstars_file)
-        problem = append_hand(live, number, files, self._started)
+        assert self.session is not None
+        players = self.session.players(number)
+        problem = append_hand(live, number, files, self._started, players)
         if problem is not None:
             self.phh_error = problem
 
@@ -190,6 +200,11 @@ class LiveApp(LiveSetup):
             self._procedure(
                 f"{ruling.error.text}.\nRULES {ruling.procedure.rule}: {ruling.procedure.text}"
             )
+            self._ruled_at = _progress(live)
+        elif self._ruled_at is not None and _progress(live) != self._ruled_at:
+            # The procedure is carried out once the board moves on; its note would mislead.
+            self._procedure("")
+            self._ruled_at = None
         self._after_change()
         return True
 
@@ -278,7 +293,7 @@ class LiveApp(LiveSetup):
             "count": "e.g. 3 1: seat 3 holds one card",
             "misdeal": "in a few words",
             "raise": "chips, Enter sends",
-            "board": "e.g. Jc Ts 2d",
+            "board": "e.g. 7h" if live.awaiting in ("turn", "river") else "e.g. Jc Ts 2d",
             "show": "e.g. As Kd; As Kd 3 for seat 3 after an all-in; empty: as dealt",
         }
         self._hint(f"{hints[mode]} · Esc closes")
@@ -302,13 +317,13 @@ class LiveApp(LiveSetup):
     def action_act(self, action: str) -> None:
         """Fold or go all-in for the seat to act."""
         if self._betting():
-            self._do("act", action)
+            self._do("act", Action.parse(action))
 
     def action_check_call(self) -> None:
         """Check when free, else call."""
         live = self.live
         if self._betting() and live is not None and live.legal is not None:
-            self._do("act", "call" if live.legal.call is not None else "check")
+            self._do("act", Action.call() if live.legal.call is not None else Action.check())
 
     def action_muck(self) -> None:
         """The seat due to show mucks."""
@@ -367,6 +382,7 @@ class LiveApp(LiveSetup):
         self._logged = len(lines)
         self._say(f"Undone: {undone.what}")
         self._procedure("")
+        self._ruled_at = None
         self._after_change()
 
     def action_edit(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from pathlib import Path
 
 from bigblind.errors import HistoryError
@@ -32,15 +33,20 @@ def session_files(folder: Path) -> tuple[Path, Path]:
 
 
 def append_hand(
-    live: LiveHand, number: int, files: tuple[Path, Path], started: datetime.datetime
+    live: LiveHand,
+    number: int,
+    files: tuple[Path, Path],
+    started: datetime.datetime,
+    players: Sequence[str],
 ) -> str | None:
-    """Append hand ``number`` to the PHH file (with every ruling) and the PokerStars text,
-    flushed; returns why the PHH could not be written (pot limit has no PHH variant)."""
+    """Append hand ``number``, played by ``players`` (names in the hand's seat order), to
+    the PHH file (with every ruling) and the PokerStars text, flushed; returns why the PHH
+    could not be written (pot limit has no PHH variant)."""
     from bigblind.formats import pokerstars
     from bigblind.formats.phh import section
 
     phh_file, stars_file = files
-    names = list(live.names)
+    names = list(players)
     fields: dict[str, object] = {"hand": number, "players": names, "event": "live game"}
     rulings = record_lines([e for e in live.events if isinstance(e, _RULINGS)], names)
     if live.deal_number > 1:
@@ -58,7 +64,7 @@ def append_hand(
         hand_id=int(f"{started:%Y%m%d%H%M%S}") * 1000 + number,
         table="bigblind live",
         players=names,
-        when=datetime.datetime.now(),
+        when=pokerstars.eastern_now(),  # PokerStars stamps Eastern time, and says so
         max_seats=max(len(names), 2),
     )
     append_text(stars_file, stars.rstrip("\n") + "\n\n\n")

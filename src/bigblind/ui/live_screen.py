@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -21,14 +22,16 @@ from bigblind.engine.events import (
     Shown,
 )
 from bigblind.engine.rules import Structure
+from bigblind.evaluation.games import HOLDEM
+from bigblind.evaluation.games import Game as PokerGame
 from bigblind.sessions.live import (
     LiveHand,
     LiveSession,
 )
 from bigblind.ui.live_text import STRUCTURES, log_style, record_lines
 from bigblind.ui.render import (
-    GAME_NAMES,
     card_content,
+    game_title,
     keys_content,
     legal_text,
     side_pots_text,
@@ -77,8 +80,11 @@ class LiveScreen(ScreenApp):
         structure: Structure = Structure.NO_LIMIT,
         straddle: int = 0,
         run_twice: bool = False,
+        game: PokerGame = HOLDEM,
     ) -> None:
         super().__init__()
+        self._game = game if session is None else session.rules.game
+        """The game dealt (RULES 11): the dealer gives each player its hole cards."""
         self._run_twice = run_twice if session is None else session.run_twice
         """Whether the game offers to run it twice after an all-in (RULES 10.3)."""
         self._straddle = straddle if session is None else session.rules.straddle
@@ -103,6 +109,7 @@ class LiveScreen(ScreenApp):
         (the next hand waits to know whether the player offered the straddle takes it)."""
         self._mode: str | None = None
         self._shown: LiveHand | None = None
+        self._ruled_at: int | None = None  # the board cards out at the last ruling
 
     # ------------------------------------------------------------------ layout
 
@@ -164,7 +171,7 @@ class LiveScreen(ScreenApp):
         parts = ["bigblind live"]
         if session is not None:
             rules = session.rules
-            parts.append(f"{GAME_NAMES[rules.structure]} {rules.small_blind}/{rules.big_blind}")
+            parts.append(f"{game_title(rules)} {rules.small_blind}/{rules.big_blind}")
             number = len(session.history) + (1 if session.current is not None else 0)
             parts.append(f"hand #{max(number, 1)}")
             live = self.live
@@ -214,10 +221,11 @@ class LiveScreen(ScreenApp):
                 elif playing and live.stacks[h] == 0:
                     state = "ALL-IN"
                 holes = live.holes(h)
+                compact = self._game.hole_cards > 2  # Omaha's cards fit 80 columns
                 if h in shown:
-                    cards = [card_content(c) for c in shown[h]]
+                    cards = [card_content(c, compact=compact) for c in shown[h]]
                 elif not folded or live.dealing:
-                    cards = [card_content(c) for c in holes]
+                    cards = [card_content(c, compact=compact) for c in holes]
                 if live.dealing and live.due_seat == h:
                     state = "◀ next card"
             elif stack == 0:
@@ -350,14 +358,26 @@ class LiveScreen(ScreenApp):
         else:
             step.update(f"▶ {live.next_step}")
         keys = self.query_one("#keys", Static)
-        width = keys.content_size.width or 66
-        keys.update(keys_content(self._choices(), width))
+        width = keys.content_size.width
+        if not width:  # not laid out yet: the legend is drawn when the width is known
+            self.call_after_refresh(self._render_keys)
+        keys.update(keys_content(self._choices(), width or 66))
         legal = live.legal if live is not None and self.state == "hand" else None
         widget = self.query_one("#range", Static)
         if legal is None:
             widget.update("")
             return
         widget.update(Content.assemble(("Legal  ", "bold"), legal_text(legal)))
+
+    def _render_keys(self) -> None:
+        keys = self.query_one("#keys", Static)
+        if keys.content_size.width:
+            keys.update(keys_content(self._choices(), keys.content_size.width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new terminal size: the key legend wraps between keys, never inside a label."""
+        super().on_resize(event)
+        self.call_after_refresh(self._render_keys)
 
     def _sync_log(self) -> None:
         live = self.live

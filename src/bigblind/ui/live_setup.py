@@ -87,6 +87,7 @@ class LiveSetup(LiveScreen):
                 small_blind=blinds[0],
                 big_blind=blinds[1],
                 straddle=self._straddle,
+                game=self._game,
             )
             if self.session is None:
                 self.session = LiveSession(

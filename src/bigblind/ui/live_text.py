@@ -13,6 +13,8 @@ from bigblind.engine.events import (
     Shown,
 )
 from bigblind.engine.rules import Structure
+from bigblind.formats.words import event_line, pot_line, show_line
+from bigblind.formats.words import symbol_cards as cards_text
 from bigblind.sessions.live import (
     BoardExposed,
     CardDealt,
@@ -24,11 +26,6 @@ from bigblind.sessions.live import (
     Undone,
 )
 from bigblind.ui.amount import read_amount
-from bigblind.ui.render import (
-    cards_text,
-    event_line,
-    pot_name,
-)
 
 __all__ = [
     "STRUCTURES",
@@ -136,18 +133,10 @@ def record_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
             lines.append(f"Deal {event.deal} is void")
         elif isinstance(event, Undone):
             lines.append(f"The dealer undid step {event.step}: {event.what}")
-        elif isinstance(event, Shown):
-            text = f"{names[event.seat]} shows {cards_text(event.cards)}"
-            lines.append(text + (f": {event.description}" if event.description else ""))
-        elif isinstance(event, Mucked):
-            lines.append(f"{names[event.seat]} mucks")
+        elif isinstance(event, Shown | Mucked):
+            lines.append(show_line(event, names))
         elif isinstance(event, PotAwarded):
-            winners = " and ".join(names[s] for s in event.winners)
-            verb = "wins" if len(event.winners) == 1 else "split"
-            where = pot_name(event.pot, pots)
-            if event.run:  # RULES 10.3: half of the pot, won on that run's board
-                where = f"half of {where} on run {event.run}"
-            lines.append(f"{winners} {verb} {where} ({event.amount})")
+            lines.append(pot_line(event, names, pots))
         elif (line := event_line(event, names)) is not None:
             lines.append(line)
     return lines

@@ -38,11 +38,13 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from bigblind.bots import Bot
+from bigblind.engine.actions import Action
 from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.errors import BigblindError, IllegalActionError
+from bigblind.sessions.clock import BankToppedUp
 from bigblind.sessions.table import HandRecord
-from bigblind.ui.amount import MAX_DIGITS, AmountInput, read_amount
+from bigblind.ui.amount import AmountInput, amount_problem, read_amount
 from bigblind.ui.confirm import Confirm
 from bigblind.ui.table_choices import CHOICE_STATES, TableChoices
 from bigblind.ui.table_screen import MUTED, preset_label
@@ -116,6 +118,7 @@ class TableApp(TableChoices):
                 self.clock.new_level()  # RULES 10.4: a tournament tops the bank up each level
             self._clock_level = current.level
         self._write_log(f"━━ Hand #{current.number} ━━", "bold #fde68a")
+        self._tell_top_ups()
         self._say("")
         self._step()
 
@@ -174,13 +177,13 @@ class TableApp(TableChoices):
             self.game.act(action)
         except BigblindError as error:
             legal = view.legal
-            fallback = "check" if legal is None or legal.check else "fold"
+            fallback = Action.check() if legal is None or legal.check else Action.fold()
             self.game.act(fallback)
             note = note or f"{name}'s bot answered {action!r}: {error}"
             self._write_log(f"({note}; it {fallback}s)", f"italic {MUTED}")
         self._step()
 
-    def _hero_act(self, action: str) -> bool:
+    def _hero_act(self, action: Action) -> bool:
         """Play the person's action; an illegal one gets the reason on one line, and no more."""
         if self.state != "hero" or not self.game.hero_to_act:
             self._say_until_step(self._not_your_turn())
@@ -210,9 +213,9 @@ class TableApp(TableChoices):
         if legal is None:
             return False
         if chosen == "check/fold":
-            action = "check" if legal.check else "fold"
+            action = Action.check() if legal.check else Action.fold()
         else:
-            action = "check" if legal.check else "call"
+            action = Action.check() if legal.check else Action.call()
         self._write_log(f"(your pre-action: {chosen})", f"italic {MUTED}")
         return self._hero_act(action)
 
@@ -222,6 +225,8 @@ class TableApp(TableChoices):
             return  # the app is closing: its widgets may be gone already
         clock = self.clock
         now = time.monotonic()
+        if self._paused_at is not None:  # the Quit box is open: no time runs out under it
+            return
         if self._runs_timed_out(now):
             return
         expired = clock is not None and clock.expired(now)
@@ -263,6 +268,7 @@ class TableApp(TableChoices):
         if self.clock is not None:
             self.clock.stop()
             self.clock.hand_finished()
+            self._tell_top_ups()
         self._say("")
         self._net = None
         if game.hero in record.names:
@@ -281,6 +287,8 @@ class TableApp(TableChoices):
                     self._say("w watches the rest of the tournament · q quits")
             elif game.tournament is not None and game.tournament.finished:
                 self._over = "The tournament is over"
+            for line in game.standings():  # RULES 8.3: the places, in the log
+                self._write_log(line, "bold")
         elif game.hero_busted and game.cash:
             self.state = "busted"
             self._say(f"You are out of chips: b rebuys for {game.config.starting_stack}")
@@ -288,6 +296,22 @@ class TableApp(TableChoices):
             self.state = "between"
             self._sit_out_away()
         self._render()
+
+    def _tell_top_ups(self) -> None:
+        """Say in the log each time the banks grow (RULES 10.4), so the clock never
+        changes behind the person's back."""
+        clock = self.clock
+        if clock is None:
+            return
+        events = clock.events
+        for event in events[self._clock_told :]:
+            if isinstance(event, BankToppedUp):
+                self._write_log(
+                    f"Time banks +{event.seconds:.0f}s ({event.why}, RULES 10.4):"
+                    f" yours is {clock.bank(self.game.hero):.0f}s",
+                    f"italic {MUTED}",
+                )
+        self._clock_told = len(events)
 
     def _sit_out_away(self) -> None:
         """A person away at a cash table sits out from the next hand until they come back
@@ -306,7 +330,7 @@ class TableApp(TableChoices):
             return
         if self._arm("check/fold"):
             return
-        self._hero_act("fold")
+        self._hero_act(Action.fold())
 
     def action_check_call(self) -> None:
         """Check when it is free, else call; while another player acts, call any ahead."""
@@ -316,7 +340,9 @@ class TableApp(TableChoices):
             return
         view = self.view
         legal = view.legal if view is not None else None
-        self._hero_act("call" if legal is not None and legal.call is not None else "check")
+        self._hero_act(
+            Action.call() if legal is not None and legal.call is not None else Action.check()
+        )
 
     def _arm(self, pre: str) -> bool:
         """Choose (or cancel) a pre-action while a bot acts and the person is in the hand."""
@@ -340,6 +366,8 @@ class TableApp(TableChoices):
         if self._typed_ahead():
             return
         if self.state in ("hero", "bot", *CHOICE_STATES) and self.game.hero_in_hand:
+            if self.clock is not None and self.clock.turn is not None:
+                self._paused_at = time.monotonic()  # the box keeps the person from acting
             self.push_screen(
                 Confirm("Quit in the middle of the hand? It will not be finished."),
                 self._quit_if,
@@ -350,6 +378,12 @@ class TableApp(TableChoices):
     def _quit_if(self, yes: bool | None) -> None:
         if yes:
             self.exit()
+            return
+        paused, self._paused_at = self._paused_at, None
+        if paused is not None and self.clock is not None and self.clock.turn is not None:
+            self.clock.give_back(
+                time.monotonic() - paused
+            )  # RULES 10.4: time to act, not to answer
 
     def action_interrupt(self) -> None:
         """Ctrl-C: stop at once (every finished hand is already written)."""
@@ -481,12 +515,11 @@ class TableApp(TableChoices):
             return
         amount = read_amount(event.value)
         if amount is None:
-            self._say(f"Type an amount in chips (up to {MAX_DIGITS} digits), then Enter")
+            self._say(amount_problem(event.value))
             return
         view = self.view
         legal = view.legal if view is not None else None
-        verb = "bet" if legal is not None and legal.bet else "raise"
-        self._hero_act(f"{verb} {amount}")
+        self._hero_act(Action.bet_or_raise(amount, opening=legal is not None and legal.bet))
 
     def on_amount_input_ignored(self, event: AmountInput.Ignored | None = None) -> None:
         """A letter while an amount is typed: it does nothing; say how to go on."""

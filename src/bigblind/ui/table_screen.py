@@ -18,18 +18,16 @@ from bigblind.engine.events import Mucked, PotAwarded, Shown
 from bigblind.engine.hand import HandView
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.rules import AnteType
-from bigblind.evaluation.scalar import describe, evaluate
+from bigblind.formats.words import log_lines, showdown_lines
 from bigblind.sessions.clock import Clock, ClockSettings
 from bigblind.sessions.table import Status, TableHand
 from bigblind.ui.amount import AmountInput
 from bigblind.ui.game import Game, observer_view
 from bigblind.ui.render import (
-    GAME_NAMES,
     card_content,
+    game_title,
     keys_content,
     legal_text,
-    log_lines,
-    showdown_lines,
     side_pots_text,
 )
 from bigblind.ui.screen import SCREEN_CSS, ScreenApp
@@ -98,6 +96,8 @@ class TableScreen(ScreenApp):
             self.clock = Clock(settings)
             self.clock.seat(game.hero)
         self._clock_level: int | None = None
+        self._clock_told = 0  # the clock's events already told in the log
+        self._paused_at: float | None = None  # when the Quit box opened on a timed turn
         """The tournament level of the last hand dealt, to top the bank up at a new one."""
         self._pre: str | None = None
         """The pre-action chosen while others act: 'check/fold' or 'call any'."""
@@ -125,7 +125,7 @@ class TableScreen(ScreenApp):
                         yield AmountInput(
                             placeholder="chips",
                             id="amount",
-                            restrict=r"[0-9]*",
+                            restrict=r"[0-9]*([.,][0-9]*)?",  # a point: refused on Enter
                             max_length=9,
                             select_on_focus=False,
                         )
@@ -174,7 +174,7 @@ class TableScreen(ScreenApp):
         stakes = f"{rules.small_blind}/{rules.big_blind}"
         if rules.ante and rules.ante_type is not AnteType.NONE:
             stakes += f", ante {rules.ante}"
-        parts = [f"bigblind  ·  {GAME_NAMES[rules.structure]} {stakes}"]
+        parts = [f"bigblind  ·  {game_title(rules)} {stakes}"]
         if game.tournament is not None:
             parts.append(f"tournament level {game.tournament.level}")
             parts.append(f"{game.tournament.remaining} left")
@@ -222,12 +222,14 @@ class TableScreen(ScreenApp):
                     state, dim = "mucked", True
                 elif playing and view.stacks[index] == 0:
                     state = "ALL-IN"
+                # Four to six cards (RULES 11.1) are drawn without margins to fit 80 columns.
+                compact = view.game.hole_cards > 2
                 if is_hero:
-                    cards = [card_content(c) for c in view.hole]
+                    cards = [card_content(c, compact=compact) for c in view.hole]
                 elif index in shown:
-                    cards = [card_content(c) for c in shown[index]]
+                    cards = [card_content(c, compact=compact) for c in shown[index]]
                 elif playing and not view.folded[index]:
-                    cards = [card_content(None), card_content(None)]
+                    cards = [card_content(None, compact=compact)] * view.game.hole_cards
             elif info.status is Status.SITTING_OUT:
                 state, dim = "sitting out", True
             elif info.status is Status.WAITING:
@@ -239,6 +241,12 @@ class TableScreen(ScreenApp):
             # Narrow: no bot kind column (the log needs the room; the kinds show when wide).
             kind = "" if narrow else f"{'you' if is_hero else game.kind_of(name):<8}"
             name_width = 8 if narrow else 10
+            # Omaha's four to six cards take the room of two name and bet columns, and five
+            # or six sit side by side (their faces keep them apart): a row never wraps.
+            many = game.rules.game.hole_cards > 2  # every row alike, folded ones too
+            name_width -= 2 * many
+            bet_width = 8 if many else 9
+            gap = "" if game.rules.game.hole_cards > 4 else " "
             row = Content.assemble(
                 ("▶ " if actor else "  ", "bold #facc15"),
                 (f"{marker:<5}", "bold #fbbf24"),
@@ -248,11 +256,11 @@ class TableScreen(ScreenApp):
                 ),
                 (kind, muted or "#8b9bb0"),
                 (f"{stack:>6} " + " " * (not narrow), muted or "#e5e7eb"),
-                (f"{'bet ' + str(bet) if bet else '':<9}", muted or "#fde047"),
+                (f"{'bet ' + str(bet) if bet else '':<{bet_width}}", muted or "#fde047"),
                 (f"{state:<7}", muted or ("bold #f87171" if state == "ALL-IN" else "")),
             )
-            for card in cards:
-                row = row + Content(" ") + card
+            for n, card in enumerate(cards):
+                row = row + Content(" " if n == 0 else gap) + card
             rows.append(row)
         self.query_one("#seats", Static).update(Content("\n").join(rows))
 
@@ -291,7 +299,7 @@ class TableScreen(ScreenApp):
             return
         lines = [
             Content.styled(line, _result_style(line))
-            for line in showdown_lines(view.events, current.names)
+            for line in showdown_lines(view.events, current.names, game=view.game)
         ]
         widget.update(Content("\n").join(lines))
 
@@ -343,12 +351,17 @@ class TableScreen(ScreenApp):
             else ()
         )
         parts: Parts = [("Your cards", "bold")]
-        for card in hole or (None, None):
+        played = game.rules.game  # RULES 11: how many cards, how a hand is named
+        compact = played.hole_cards > 2
+        for card in hole or (None,) * played.hole_cards:
             parts.append(" ")
-            parts.append(card_content(card) if hole else card_content(0, empty=True))
+            if hole:
+                parts.append(card_content(card, compact=compact))
+            else:
+                parts.append(card_content(0, empty=True, compact=compact))
         known = [c for c in hole if c is not None]
-        if view is not None and len(known) == 2 and len(view.board) >= 3:
-            parts.append((f"  {describe(evaluate([*known, *view.board]))}", "#a7f3d0"))
+        if view is not None and len(known) == played.hole_cards and len(view.board) >= 3:
+            parts.append((f"  {played.describe(known, view.board)}", "#a7f3d0"))
         self.query_one("#hero", Static).update(Content.assemble(*parts))
         self._render_turn()
         keys = self.query_one("#keys", Static)
@@ -405,7 +418,7 @@ class TableScreen(ScreenApp):
         view = self.view
         if current is None or view is None:
             return
-        lines = log_lines(view.events, current.names, self._hero_index(current))
+        lines = log_lines(view.events, current.names, game=view.game)
         for line in lines[self._logged :]:
             self._write_log(line, _log_style(line))
         self._logged = len(lines)

@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Literal
 
 from bigblind.cards import Card, Deck
+from bigblind.engine.actions import Action as EngineAction
 from bigblind.engine.events import Acted, ActionKind, BoardDealt, Posted
 from bigblind.engine.hand import Hand
 from bigblind.errors import IllegalActionError
@@ -196,24 +197,28 @@ class AcpcHand:
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for the position to act; an illegal one raises and changes nothing."""
-        hand = self.hand
-        legal = hand.legal
+        self.hand.act(self.engine_action(action))
+
+    def engine_action(self, action: Action) -> EngineAction:
+        """The engine's Action that ``action`` names for the position to act: 'f' a fold,
+        'c' a check or a call, 'r' the one raise of a limit game, or in no limit a raise
+        to the total named less the chips put in before this round (ACPC counts the hand's)."""
+        legal = self.hand.legal
         if legal is None:
             raise IllegalActionError(f"no position is to act: cannot play {action}")
         if action.kind == "f":
-            hand.fold()
-        elif action.kind == "c":
-            hand.check_or_call()
-        elif not self.game.no_limit:
+            return EngineAction.fold()
+        if action.kind == "c":
+            return EngineAction.check() if legal.check else EngineAction.call()
+        if not self.game.no_limit:
             if legal.min_raise_to is None:
                 raise IllegalActionError(
                     f"position {legal.seat} cannot raise: legal: {', '.join(legal.options())}"
                 )
-            hand.raise_to(legal.min_raise_to)
-        else:
-            if action.size is None:
-                raise IllegalActionError("a no-limit raise needs its total, e.g. r600")
-            hand.raise_to(action.size - self._earlier(legal.seat))
+            return EngineAction.raise_to(legal.min_raise_to)
+        if action.size is None:
+            raise IllegalActionError("a no-limit raise needs its total, e.g. r600")
+        return EngineAction.raise_to(max(0, action.size - self._earlier(legal.seat)))
 
     def fix(self, action: Action) -> tuple[Action, str | None]:
         """``action`` as the ACPC dealer accepts it, and what was changed (None if nothing).
@@ -241,8 +246,8 @@ class AcpcHand:
             return Action("r", high + earlier), f"raise to {wanted} decreased to {high + earlier}"
         return action, None
 
-    def act_text(self, text: str) -> Action:
-        """Play an engine action text (a bot's answer) and return it in ACPC form."""
+    def act_text(self, text: EngineAction | str) -> Action:
+        """Play an engine Action or its text (a bot's answer) and return it in ACPC form."""
         self.hand.act(text)
         return self._last_action()
 

@@ -48,7 +48,7 @@ from bigblind.formats.phh.reader import loads, parse_each, read
 
 # _apply stays importable here for the callers that replay with posts of their own.
 from bigblind.formats.phh.replayer import _apply as _apply
-from bigblind.formats.phh.replayer import replay
+from bigblind.formats.phh.replayer import apply_action, replay, start_hand
 from bigblind.formats.phh.writer import dump_session, dumps
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "HandHistory",
     "UnsupportedVariantError",
     "append",
+    "apply_action",
     "dump_session",
     "dumps",
     "loads",
@@ -68,4 +69,5 @@ __all__ = [
     "replay",
     "section",
     "stacks_match",
+    "start_hand",
 ]

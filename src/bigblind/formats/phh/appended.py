@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from bigblind.engine.hand import Hand
+from bigblind.engine.views import SeenHand
 from bigblind.errors import HistoryError
 from bigblind.formats.phh.history import HandHistory
 from bigblind.formats.phh.reader import (
@@ -67,7 +68,7 @@ class AppendedHands:
 
 def append(
     target: str | os.PathLike[str] | TextIO,
-    hand: Hand,
+    hand: Hand | SeenHand,
     /,
     *,
     number: int,
@@ -97,7 +98,7 @@ def append(
         _write_through(target, text)
 
 
-def section(hand: Hand, /, *, number: int, **metadata: object) -> str:
+def section(hand: Hand | SeenHand, /, *, number: int, **metadata: object) -> str:
     """The text :func:`append` adds for ``hand``: table ``[number]``, its record fields
     before the actions and the finishing stacks last, then a blank line.
 

@@ -13,13 +13,25 @@ from typing import Final
 
 from bigblind.engine.rules import Rules, Structure
 from bigblind.errors import HistoryError
+from bigblind.evaluation.games import (
+    HOLDEM,
+    OMAHA,
+    OMAHA5,
+    OMAHA6,
+    OMAHA_HI_LO,
+    SHORT_DECK_HOLDEM,
+    Game,
+)
 
 __all__ = [
+    "GAME_VARIANTS",
+    "OWN_VARIANTS",
     "SUPPORTED_VARIANTS",
     "VARIANTS",
     "HandHistory",
     "UnsupportedVariantError",
     "stacks_match",
+    "variant_code",
 ]
 
 VARIANTS: Final[Mapping[str, str]] = {
@@ -37,11 +49,42 @@ VARIANTS: Final[Mapping[str, str]] = {
 }
 """The variant codes of the PHH specification and their names."""
 
-SUPPORTED_VARIANTS: Final = frozenset({"NT", "FT"})
+OWN_VARIANTS: Final[Mapping[str, str]] = {
+    "P5O": "pot-limit 5-card Omaha hold'em",
+    "P6O": "pot-limit 6-card Omaha hold'em",
+    "PO/8": "pot-limit Omaha hold'em high/low-split eight or better",
+}
+"""bigblind's own variant codes, for games the PHH specification does not name."""
+
+GAME_VARIANTS: Final[Mapping[str, tuple[Structure, Game]]] = {
+    "NT": (Structure.NO_LIMIT, HOLDEM),
+    "FT": (Structure.FIXED_LIMIT, HOLDEM),
+    "PO": (Structure.POT_LIMIT, OMAHA),
+    "FO/8": (Structure.FIXED_LIMIT, OMAHA_HI_LO),
+    "NS": (Structure.NO_LIMIT, SHORT_DECK_HOLDEM),
+    "P5O": (Structure.POT_LIMIT, OMAHA5),
+    "P6O": (Structure.POT_LIMIT, OMAHA6),
+    "PO/8": (Structure.POT_LIMIT, OMAHA_HI_LO),
+}
+"""The betting structure and the game of each variant bigblind plays (RULES 11)."""
+
+SUPPORTED_VARIANTS: Final = frozenset(GAME_VARIANTS)
 """The variants bigblind replays and writes."""
 
-_STRUCTURE: Final = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
-_VARIANT_OF: Final = {Structure.NO_LIMIT: "NT", Structure.FIXED_LIMIT: "FT"}
+_VARIANT_OF: Final = {games: code for code, games in GAME_VARIANTS.items()}
+
+
+def variant_code(rules: Rules) -> str | None:
+    """The variant code of a hand played by ``rules``, or None where there is none.
+
+    >>> variant_code(Rules.pot_limit(blinds=(1, 2), game="plo"))
+    'PO'
+    >>> variant_code(Rules.no_limit(blinds=(1, 2), game="plo")) is None  # PHH has no NO
+    True
+    """
+    return _VARIANT_OF.get((rules.structure, rules.game))
+
+
 # The PHH fixed-limit games allow four bets a round (RULES 5.2).
 _FIXED_LIMIT_CAP: Final = 4
 # Fields that hold the game and its play; every other field is metadata.
@@ -80,9 +123,10 @@ class UnsupportedVariantError(HistoryError):
     """A hand of a variant bigblind does not play: skipped rather than failed."""
 
     def __init__(self, variant: str) -> None:
-        name = VARIANTS.get(variant)
+        name = VARIANTS.get(variant) or OWN_VARIANTS.get(variant)
         what = f"variant {variant!r}" + (f" ({name})" if name else " (not a PHH variant code)")
-        super().__init__(f"{what} is not played by bigblind, which plays NT and FT")
+        plays = ", ".join(GAME_VARIANTS)
+        super().__init__(f"{what} is not played by bigblind, which plays {plays}")
         self.variant = variant
 
 
@@ -109,7 +153,7 @@ class HandHistory:
     (``_dead_hands``, RULES 9.2: ``[player, position]`` pairs, the player's number
     and how many actions came before the kill).
 
-    For a variant other than NT and FT (``supported`` False) only the variant,
+    For a variant bigblind does not play (``supported`` False, RULES 11.4) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
     None, the stacks are empty and the other fields stay in ``metadata``.
     """
@@ -155,7 +199,7 @@ class HandHistory:
 
     @property
     def supported(self) -> bool:
-        """Whether bigblind plays this variant (NT or FT)."""
+        """Whether bigblind plays this variant (one of :data:`SUPPORTED_VARIANTS`)."""
         return self.rules is not None
 
     @property

@@ -7,22 +7,24 @@
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError, HistoryError
+from bigblind.evaluation.games import Game
 from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import (
     _FIXED_LIMIT_CAP,
     _GAME_FIELDS,
-    _STRUCTURE,
+    GAME_VARIANTS,
     SUPPORTED_VARIANTS,
     HandHistory,
 )
 
-__all__ = ["loads", "parse_each", "read"]
+__all__ = ["loads", "parse_each", "plain_document", "read"]
 
 
 def loads(text: str) -> list[HandHistory]:
@@ -31,9 +33,9 @@ def loads(text: str) -> list[HandHistory]:
     Raises :class:`~bigblind.errors.HistoryError` naming the hand and the
     field for the first hand that cannot be read.
 
-    >>> text = '[1]\\nvariant = "FB"\\nactions = []\\n[2]\\nvariant = "PO"\\nactions = []\\n'
+    >>> text = '[1]\\nvariant = "FB"\\nactions = []\\n[2]\\nvariant = "FR"\\nactions = []\\n'
     >>> [(h.number, h.variant, h.supported) for h in loads(text)]
-    [(1, 'FB', False), (2, 'PO', False)]
+    [(1, 'FB', False), (2, 'FR', False)]
     >>> loads('variant = "NT"\\nstarting_stacks = [100, 100]\\nactions = []')
     Traceback (most recent call last):
     ...
@@ -60,8 +62,49 @@ def parse_each(text: str) -> list[HandHistory | HistoryError]:
     return _parse_document(_document(text))
 
 
+# The form nearly every .phh file takes, one 'key = value' a line, the values plain
+# strings, integers, booleans or one-line arrays of them: read without the TOML
+# parser, which costs most of a hand's reading. Anything else goes to tomllib.
+_SCALAR = (
+    r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
+    r"|-?(?:0|[1-9][0-9]{0,17})|true|false"
+)
+_ARRAY = rf"\[ *(?:(?:{_SCALAR}) *(?:, *(?:{_SCALAR}) *)*,? *)?\]"
+_PLAIN_LINE = re.compile(rf"([A-Za-z_][A-Za-z0-9_]*) *= *((?:{_SCALAR})|{_ARRAY}) *")
+_TOKEN = re.compile(_SCALAR)
+
+
+def plain_document(text: str) -> dict[str, object] | None:
+    """The document of a text in the plain form, or None for any other text."""
+    document: dict[str, object] = {}
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
+        if not line.strip(" \t"):
+            continue
+        found = _PLAIN_LINE.fullmatch(line)
+        if found is None or found[1] in document:
+            return None
+        value = found[2]
+        if value.startswith("["):
+            document[found[1]] = [_scalar(token) for token in _TOKEN.findall(value)]
+        else:
+            document[found[1]] = _scalar(value)
+    return document
+
+
+def _scalar(token: str) -> object:
+    if token[0] in "'\"":
+        return token[1:-1]
+    if token in ("true", "false"):
+        return token == "true"
+    return int(token)
+
+
 def _document(text: str) -> dict[str, object]:
     """The TOML document of a text; a :class:`TOMLError` if it is not TOML."""
+    plain = plain_document(text)
+    if plain is not None:
+        return plain
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -147,7 +190,7 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
             k: v for k, v in table.items() if k not in ("variant", "actions", "players", "hand")
         }
         return HandHistory(variant, None, (), actions, None, players, number, rest)
-    structure = _STRUCTURE[variant]
+    structure, game = GAME_VARIANTS[variant]  # RULES 11.4: the file names the game
     stacks = _chip_list(table, "starting_stacks", None, minimum=1)
     n = len(stacks)
     if n < 2:
@@ -162,7 +205,7 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
             f"field '_small_blind_on_button' {_shown(on_button)} must be true or false, and"
             " true only with 3 players or more and a small blind"
         )
-    rules = _rules(table, variant, structure, n, dead_small, on_button)
+    rules = _rules(table, variant, structure, n, dead_small, on_button, game)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
     return HandHistory(
         variant,
@@ -316,6 +359,7 @@ def _rules(
     n: int,
     dead_small: int | None,
     on_button: bool,
+    game: Game,
 ) -> Rules:
     """The engine's rules for the forced bets and limits of the file (RULES 2, 5)."""
     for name in ("antes", "blinds_or_straddles"):
@@ -336,6 +380,11 @@ def _rules(
     elif on_button:  # RULES 8.4: the small blind on pn, the big blind p1, then a straddle
         blinds = (blinds[-1], *blinds[:-1], 0)
     posted = [i for i, amount in enumerate(blinds) if amount]
+    # RULES 11.3: one blind, the button's (pn), with antes: short deck's button blind.
+    button_blind = n > 2 and posted == [n - 1] and dead_small is None and not on_button
+    if button_blind:
+        blinds = (0, blinds[-1], *[0] * (n - 2))
+        posted = [1]
     if (dead_small is not None or on_button) and (blinds[1] == 0 or any(blinds[3:])):
         raise HistoryError(
             f"field 'blinds_or_straddles' {list(blinds[1:])} cannot be played with a dead"
@@ -374,7 +423,7 @@ def _rules(
             " every player or one big-blind ante (the second entry)"
         )
     min_bet = small_bet = big_bet = 0
-    if structure is Structure.NO_LIMIT:
+    if structure is not Structure.FIXED_LIMIT:  # no limit and pot limit (PO) name a min_bet
         min_bet = _chip_field(table, "min_bet", variant)
         for name in ("small_bet", "big_bet"):
             if name in table:
@@ -383,7 +432,9 @@ def _rules(
         small_bet = _chip_field(table, "small_bet", variant)
         big_bet = _chip_field(table, "big_bet", variant)
         if "min_bet" in table:
-            raise HistoryError(f"field 'min_bet' is for no-limit games, not {variant}")
+            raise HistoryError(
+                f"field 'min_bet' is for no-limit and pot-limit games, not {variant}"
+            )
     try:
         return Rules(
             structure=structure,
@@ -398,6 +449,8 @@ def _rules(
             small_bet=small_bet,
             big_bet=big_bet,
             cap=_FIXED_LIMIT_CAP if structure is Structure.FIXED_LIMIT else None,
+            game=game,
+            button_blind=button_blind,
         )
     except BigblindError as error:
         raise HistoryError(f"the forced bets and limits cannot be played: {error}") from None

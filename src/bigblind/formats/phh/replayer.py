@@ -12,14 +12,14 @@ from bigblind.errors import BigblindError, HistoryError, OutOfTurnError
 from bigblind.formats.names import _shown
 from bigblind.formats.phh.history import HandHistory, UnsupportedVariantError
 
-__all__ = ["replay"]
+__all__ = ["apply_action", "replay", "start_hand"]
 
 _PLAYER: Final = re.compile(r"p([1-9][0-9]{0,2})")  # at most p999: no huge numbers to parse
 # PHH card notation in ASCII only: case-folding would turn the Kelvin sign into K.
 _CARDS: Final = re.compile(r"(?:[2-9TJQKAtjqka][cdhsCDHS]|\?\?)+")
 
 
-def replay(history: HandHistory) -> Hand:
+def replay(history: HandHistory, *, shows_in_any_order: bool = False) -> Hand:
     """Play the recorded actions on a fresh :class:`~bigblind.engine.hand.Hand` and return it.
 
     The hand is dealt and shown by hand (``dealing="manual"``,
@@ -40,33 +40,12 @@ def replay(history: HandHistory) -> Hand:
     Traceback (most recent call last):
     ...
     bigblind.errors.HistoryError: actions[2] 'p2 cbr 5': seat 1 cannot raise to 5: the only ...
+
+    ``shows_in_any_order`` holds back any show made out of turn until its
+    turn: formats that list a showdown pot by pot rather than in showing order
+    (PokerStars text) replay with it.
     """
-    return _replay(history, shows_in_any_order=False)
-
-
-def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
-    """:func:`replay`; ``shows_in_any_order`` holds back any show made out of turn.
-
-    Formats that list a showdown pot by pot rather than in showing order
-    (PokerStars text) replay with it: each show waits for its turn.
-    """
-    rules = history.rules
-    if rules is None:
-        raise UnsupportedVariantError(history.variant)
-    try:
-        hand = Hand(
-            rules,
-            history.starting_stacks,
-            button=history.button,
-            dealing="manual",
-            showdown="manual",
-            blind_seats=_blind_seats(history),
-            # RULES 10.1: owed posts of returning players, from bigblind's own fields.
-            live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
-            dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},
-        )
-    except BigblindError as error:
-        raise HistoryError(f"the hand cannot start: {error}") from None
+    hand = start_hand(history)
     n = len(history.starting_stacks)
     # RULES 6.7: after an all-in every hand is turned up at once, so a file may list
     # those shows in any order. One the engine takes out of turn waits for its turn.
@@ -89,6 +68,32 @@ def _replay(history: HandHistory, *, shows_in_any_order: bool) -> Hand:
     if waiting:
         held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
         raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
+    return hand
+
+
+def start_hand(history: HandHistory) -> Hand:
+    """The hand a history begins: its rules, stacks, button and forced bets, dealt by hand.
+
+    Raises :class:`UnsupportedVariantError` for a variant bigblind does not
+    play and :class:`~bigblind.errors.HistoryError` for a hand that cannot start.
+    """
+    rules = history.rules
+    if rules is None:
+        raise UnsupportedVariantError(history.variant)
+    try:
+        hand = Hand(
+            rules,
+            history.starting_stacks,
+            button=history.button,
+            dealing="manual",
+            showdown="manual",
+            blind_seats=_blind_seats(history),
+            # RULES 10.1: owed posts of returning players, from bigblind's own fields.
+            live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
+            dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},
+        )
+    except BigblindError as error:
+        raise HistoryError(f"the hand cannot start: {error}") from None
     return hand
 
 
@@ -124,7 +129,7 @@ class _OutOfTurn(Exception):
 
 def _run(hand: Hand, index: int, text: str, n: int) -> None:
     try:
-        _apply(hand, text, n)
+        apply_action(hand, text, n)
     except OutOfTurnError as error:
         raise _OutOfTurn(f"actions[{index}] {_shown(text.strip())}: {error}", error) from None
     except ValueError as error:  # BigblindError, or a value the engine cannot take
@@ -157,8 +162,12 @@ def _shown_after_all_in(hand: Hand, text: str, n: int, *, anywhere: bool) -> int
         return None
 
 
-def _apply(hand: Hand, text: str, n: int) -> None:
-    """Carry out one PHH action on the hand."""
+def apply_action(hand: Hand, text: str, n: int) -> None:
+    """Carry out one PHH action (``'p2 cbr 6'``, ``'d db AhKd2c'`` ...) on a hand of ``n`` players.
+
+    Raises what the engine raises for an action it refuses, and
+    :class:`~bigblind.errors.HistoryError` for text that is no action.
+    """
     words = text.split("#", 1)[0].split()
     if not words:
         return  # a no-op: empty, or a commentary only
@@ -204,6 +213,9 @@ def _apply(hand: Hand, text: str, n: int) -> None:
         raise HistoryError(
             "cannot read the action: players 'pK f', 'pK cc', 'pK cbr AMOUNT', 'pK sm [CARDS]'"
         )
+
+
+_apply = apply_action  # the name callers that replay with posts of their own know
 
 
 def _cards(word: str) -> str:

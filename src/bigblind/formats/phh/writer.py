@@ -25,22 +25,26 @@ from bigblind.engine.events import (
 )
 from bigblind.engine.hand import Hand
 from bigblind.engine.rules import AnteType, Structure
+from bigblind.engine.views import SeenHand
 from bigblind.errors import HistoryError
-from bigblind.formats.phh.history import _FIXED_LIMIT_CAP, _GAME_FIELDS, _OWN_FIELDS, _VARIANT_OF
+from bigblind.formats.phh.history import _FIXED_LIMIT_CAP, _GAME_FIELDS, _OWN_FIELDS, variant_code
 
 __all__ = ["dump_session", "dumps"]
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def dumps(hand: Hand, /, **metadata: object) -> str:
+def dumps(hand: Hand | SeenHand, /, **metadata: object) -> str:
     """Write a hand played with the engine as a ``.phh`` text (TOML).
 
     Hole cards and boards are written as the house knows them (``??`` for
-    unknown cards), shows and mucks as ``sm`` actions; the button is ``pn``.
+    unknown cards), or as one player saw them when ``hand`` is a
+    :class:`~bigblind.engine.views.SeenHand` (``hand.seen(seat)``: RULES 3.4);
+    shows and mucks are ``sm`` actions; the button is ``pn``.
     ``metadata`` adds fields such as ``hand``, ``event`` or ``players`` (the
     names in seat order, like the stacks; they are written in PHH order).
-    Pot-limit hold'em has no PHH variant code and raises
+    The variant code names the structure and the game (RULES 11.4): pot-limit hold'em and
+    no-limit Omaha, among others, have none and raise
     :class:`~bigblind.errors.HistoryError`, as do rules PHH cannot express.
 
     >>> from bigblind import Deck, Rules
@@ -66,7 +70,9 @@ def dumps(hand: Hand, /, **metadata: object) -> str:
 
 
 def dump_session(
-    hands: Iterable[Hand | tuple[Hand, Mapping[str, object]]], /, **metadata: object
+    hands: Iterable[Hand | SeenHand | tuple[Hand | SeenHand, Mapping[str, object]]],
+    /,
+    **metadata: object,
 ) -> str:
     """Write several hands as a ``.phhs`` text: tables ``[1]``, ``[2]`` ...
 
@@ -88,27 +94,30 @@ def dump_session(
     parts: list[str] = []
     for index, item in enumerate(hands, start=1):
         own: Mapping[str, object] = {}
-        if isinstance(item, Hand):
-            hand = item
-        else:
+        if isinstance(item, tuple):
             hand, own = item
+        else:
+            hand = item
         fields = {**metadata, **own}
         parts.append(f"[{index}]\n" + "".join(_lines(hand, fields)))
     return "\n".join(parts)
 
 
-def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = False) -> list[str]:
+def _lines(
+    hand: Hand | SeenHand, metadata: Mapping[str, object], *, record_last: bool = False
+) -> list[str]:
     """The lines of one hand; ``record_last`` puts the metadata before the actions.
 
     With ``record_last`` the finishing stacks come last, so that a hand cut
     short while being appended lacks them (see :func:`append`).
     """
     rules = hand.rules
-    variant = _VARIANT_OF.get(rules.structure)
+    variant = variant_code(rules)
     if variant is None:
         raise HistoryError(
-            f"a {rules.structure.value} hand cannot be written: PHH has no variant code for"
-            " pot-limit Texas hold'em (only NT and FT)"
+            f"a {rules.structure.value} hand of {rules.game.name} cannot be written: PHH has no"
+            f" variant code for {rules.structure.value.replace(' ', '-')} {rules.game.name}"
+            " (bigblind writes NT, FT, PO, FO/8, NS and its own P5O, P6O, PO/8)"
         )
     n = hand.seats
     if rules.structure is Structure.FIXED_LIMIT and (
@@ -147,7 +156,7 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
         fields.append((layout, rules.small_blind))
     elif layout == "_small_blind_on_button":
         fields.append((layout, True))
-    if rules.structure is Structure.NO_LIMIT:
+    if rules.structure is not Structure.FIXED_LIMIT:  # no limit and pot limit (PO)
         fields.append(("min_bet", rules.min_bet))
     else:
         fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
@@ -191,7 +200,7 @@ def _lines(hand: Hand, metadata: Mapping[str, object], *, record_last: bool = Fa
 _OWED: Final = {"_live_blinds": Forced.LIVE_BLIND, "_dead_money": Forced.DEAD_BLIND}
 
 
-def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], str | None]:
+def _blinds(hand: Hand | SeenHand, phh_index: Callable[[int], int]) -> tuple[list[int], str | None]:
     """``blinds_or_straddles`` by position, and bigblind's own field for a layout PHH lacks.
 
     PHH places the blinds by position: ``p1`` the small blind, ``p2`` the big
@@ -213,7 +222,9 @@ def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], str
         posted = {kind: 1 - index for kind, index in posted.items()}  # reversed heads-up
     layout: str | None = None
     expected = {Forced.SMALL_BLIND: 0, Forced.BIG_BLIND: 1, Forced.STRADDLE: 2}
-    if rules.small_blind > 0 and Forced.SMALL_BLIND not in posted:
+    if rules.button_blind and n > 2:  # RULES 11.3: the button's one blind, on pn
+        expected = {Forced.BIG_BLIND: n - 1}
+    elif rules.small_blind > 0 and Forced.SMALL_BLIND not in posted:
         layout = "_dead_small_blind"
         expected = {Forced.BIG_BLIND: 0, Forced.STRADDLE: 1}
     elif n > 2 and posted.get(Forced.SMALL_BLIND) == n - 1:
@@ -239,7 +250,9 @@ def _blinds(hand: Hand, phh_index: Callable[[int], int]) -> tuple[list[int], str
 
 
 def _owed_posts(
-    hand: Hand, metadata: Mapping[str, object], by_phh: Callable[[Sequence[int]], list[int]]
+    hand: Hand | SeenHand,
+    metadata: Mapping[str, object],
+    by_phh: Callable[[Sequence[int]], list[int]],
 ) -> list[tuple[str, object]]:
     """The fields ``_live_blinds`` and ``_dead_money`` for owed posts (RULES 10.1)."""
     fields: list[tuple[str, object]] = []

@@ -10,9 +10,20 @@ joins hands as a history file does; :func:`describe_hand` phrases a hand value
 in PokerStars' words.
 
 :func:`loads` and :func:`read` read such text back, PokerStars' own files
-included, as :class:`~bigblind.formats.phh.history.HandHistory` values;
-:func:`replay` plays one on the engine and :func:`results_match` checks the
-result against the file.
+included, as :class:`~bigblind.formats.phh.history.HandHistory` values, and
+raise for the first hand they cannot read; :func:`loads_each` and
+:func:`read_each` read each hand on its own, an :class:`Unreadable` or an
+:class:`OtherGame` entry (RULES 11.4) where a hand is not read, so that one
+hand never loses the file. Every header form PokerStars writes is read (Hand,
+Game, Zoom, Home Game; cash, sit-and-go, tournaments, knockouts, heads-up
+matches), in any encoding a client writes; GGPoker's hands, which are written
+in the same form (``Poker Hand #RC...``), are read too.
+
+:func:`replay` plays a hand on the engine as it was recorded (what the site
+allowed is taken, every chip counted by the engine; ``strict=True`` holds
+every action to RULES), :func:`reconcile` checks the result against the file
+and says why where it does not agree, and :func:`results_match` is that check
+alone.
 
 Amounts are chips. With a ``currency`` (a cash game for money) one chip is
 one cent: 150 is written ``$1.50``. Without one the hand is a play-money
@@ -43,18 +54,46 @@ Seat 2: bob (big blind) folded before Flop
 <BLANKLINE>
 """
 
-from bigblind.formats.pokerstars.header import Tournament
+from bigblind.formats.pokerstars.hands import (
+    Entry,
+    OtherGame,
+    Unreadable,
+    is_pokerstars,
+    loads,
+    loads_each,
+    read,
+    read_each,
+    read_text,
+)
+from bigblind.formats.pokerstars.header import Tournament, eastern_now
+from bigblind.formats.pokerstars.heading import OtherGameError
 from bigblind.formats.pokerstars.naming import describe_hand
-from bigblind.formats.pokerstars.reader import loads, read, replay, results_match
+from bigblind.formats.pokerstars.recorded import (
+    Reconciliation,
+    reconcile,
+    replay,
+    results_match,
+)
 from bigblind.formats.pokerstars.writer import dump_session, dumps
 
 __all__ = [
+    "Entry",
+    "OtherGame",
+    "OtherGameError",
+    "Reconciliation",
     "Tournament",
+    "Unreadable",
     "describe_hand",
     "dump_session",
     "dumps",
+    "eastern_now",
+    "is_pokerstars",
     "loads",
+    "loads_each",
     "read",
+    "read_each",
+    "read_text",
+    "reconcile",
     "replay",
     "results_match",
 ]

@@ -13,16 +13,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bigblind.engine.hand import Hand
 from bigblind.engine.rules import Structure
+from bigblind.engine.views import SeenHand
 from bigblind.errors import HistoryError
 from bigblind.formats.names import check_name
+from bigblind.formats.pokerstars.games import game_name
 
-__all__ = ["Tournament"]
+__all__ = ["Tournament", "eastern_now"]
 
-_GAME: Final = {
-    Structure.NO_LIMIT: "Hold'em No Limit",
-    Structure.POT_LIMIT: "Hold'em Pot Limit",
-    Structure.FIXED_LIMIT: "Hold'em Limit",
-}
 _CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _CODES: Final = {code: symbol for symbol, code in _CURRENCIES.items()}
 _ROMAN: Final = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"))
@@ -54,7 +51,7 @@ class Tournament:
 
 
 def _header(
-    hand: Hand,
+    hand: Hand | SeenHand,
     hand_id: int,
     when: datetime,
     symbol: str,
@@ -64,7 +61,7 @@ def _header(
     if isinstance(hand_id, bool) or not isinstance(hand_id, int) or hand_id < 1:
         raise HistoryError(f"hand id {hand_id!r} must be a whole number of at least 1")
     rules = hand.rules
-    game = _GAME[rules.structure]
+    game = game_name(rules)
     if rules.structure is Structure.FIXED_LIMIT:
         low, high = rules.small_bet, rules.big_bet
     else:
@@ -105,6 +102,19 @@ def _table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:
         raise HistoryError(f"table name {table!r} must be one line of text without quotes")
     money = " (Play Money)" if play else ""
     return f"Table '{table}' {max_seats}-max{money} Seat #{button} is the button"
+
+
+def eastern_now() -> datetime:
+    """Now as a naive Eastern time, the clock PokerStars stamps its hands by (local time
+    where the system has no time-zone data).
+
+    >>> eastern_now().tzinfo is None
+    True
+    """
+    try:
+        return datetime.now(ZoneInfo("America/New_York")).replace(tzinfo=None)
+    except ZoneInfoNotFoundError:  # pragma: no cover - systems without time-zone data
+        return datetime.now()
 
 
 def _eastern(when: datetime) -> str:

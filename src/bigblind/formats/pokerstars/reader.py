@@ -1,90 +1,66 @@
-"""Reading PokerStars hand histories (Hold'em cash and tournament hands) to replay them.
+"""Reading one PokerStars hand (Hold'em cash or tournament) into a history to replay.
 
-:func:`loads` and :func:`read` turn each hand of a PokerStars history file into
-a :class:`~bigblind.formats.phh.history.HandHistory`, the form PHH files take,
-so that :func:`~bigblind.formats.phh.replayer.replay` plays it on the engine.
-The history's ``finishing_stacks`` are what the file says each player left
-with (stacks, less what they put in, plus what they collected after rake);
-:func:`results_match` compares a replay with them, the rake allowed for.
+:func:`read_hand` turns the lines of one hand into a
+:class:`~bigblind.formats.phh.history.HandHistory`, the form PHH files take,
+so that the engine can replay it. The history's ``finishing_stacks`` are what
+the file says each player left with (stacks, less what they put in, plus what
+they collected after rake). :mod:`~bigblind.formats.pokerstars.hands` reads
+whole files, each hand on its own.
 
 Players are in PHH order: ``p1`` is the first player dealt in left of the
 button, the button (or the player right of an empty button seat) is ``pn``.
 Amounts are chips; in a cash game for money one chip is one cent. Hole
 cards come from ``Dealt to`` lines, shows and the summary's ``mucked``
 cards, else they are unknown. Lines that do not change the hand (chat,
-players joining, leaving or sitting out, time-outs) are passed over.
+players joining, leaving or sitting out, time-outs, bounties) are passed over.
 
 Each history's ``metadata`` holds ``hand`` (the hand's number), ``table``,
-``seats`` (table seat numbers, PHH order), ``seat_count``, ``winnings``
-(what each player collected), ``_rake`` and, as the file says,
-``currency`` (``'USD'`` ...) or ``tournament`` and ``level``.
-
->>> text = '''PokerStars Hand #5:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/12/01 9:05:00 ET
-... Table 'Alpha' 6-max Seat #1 is the button
-... Seat 1: ann ($2 in chips)
-... Seat 2: bob ($1.50 in chips)
-... ann: posts small blind $0.01
-... bob: posts big blind $0.02
-... *** HOLE CARDS ***
-... ann: raises $0.04 to $0.06
-... bob: folds
-... Uncalled bet ($0.04) returned to ann
-... ann collected $0.04 from pot
-... *** SUMMARY ***
-... Total pot $0.04 | Rake $0
-... Seat 1: ann (button) (small blind) collected ($0.04)
-... Seat 2: bob (big blind) folded before Flop
-... '''
->>> (history,) = loads(text)
->>> history.players, history.starting_stacks, history.actions[2:]
-(('bob', 'ann'), (150, 200), ('p2 cbr 6', 'p1 f'))
->>> results_match(history, replay(history)), history.finishing_stacks
-(True, (148, 202))
+``seats`` (table seat numbers, PHH order), ``seat_count``, ``kind`` (``cash``,
+``zoom``, ``home`` or ``tournament``), ``winnings`` (what each player
+collected), ``returned`` (each player's uncalled bet as the file writes it),
+``line`` (the hand's first line in its file), ``action_lines`` (the file line
+of each action, 0 for the deal), ``_rake`` (every fee of the pot),
+``_total_pot`` and, as the file says, ``currency`` (``'USD'`` ...) or
+``tournament``, ``level``, ``buy_in`` and ``round``; ``club`` for a home game.
+``site`` is ``'PokerStars'`` or ``'GGPoker'``, whose hands are written in the
+same form; ``cents`` whether a chip is the hundredth of what the file writes;
+``time`` the header's time (a ``datetime``, Eastern where PokerStars gives it).
+Where the file says so: ``cash_out``, what each player took from
+the site by an all-in cash out (their final stack counts it instead of the
+pot); ``cashout_risk``, what each paid GGPoker for an EV cash out (their
+final stack is less by it); ``cash_drop``, what GGPoker added to the pot;
+``ante_first``, the players whose blind the site took after their ante from a
+stack too short for both. In a cap game (``cap``) the stacks are what each
+player could put in at most, the cap, and ``cap_excess`` what they held
+beyond it.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
-from bigblind.engine.hand import Hand
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError, HistoryError
-from bigblind.formats.names import _shown
-from bigblind.formats.phh.history import HandHistory, stacks_match
-from bigblind.formats.phh.replayer import _replay
+from bigblind.formats.phh.history import HandHistory, variant_code
+from bigblind.formats.pokerstars.heading import AMOUNT, Heading, parse_amount, read_heading
 
-__all__ = ["loads", "read", "replay", "results_match"]
+__all__ = ["read_hand", "sit_out_idle"]
 
-_AMOUNT: Final = r"[$€£]?[0-9]{1,15}(?:\.[0-9]{1,2})?"
-_START: Final = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #", re.MULTILINE)
-_HEADER: Final = re.compile(
-    r"PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>[0-9]{1,20}): +"
-    r"(?:Tournament #(?P<tournament>[0-9]{1,20}), (?P<buy_in>.*?) +)?"
-    r"Hold'em (?P<game>No Limit|Pot Limit|Limit) "
-    r"(?:- Level (?P<level>[IVXLCDM]{1,12}) )?"
-    rf"\((?P<low>{_AMOUNT})/(?P<high>{_AMOUNT})(?: (?P<code>[A-Z]{{3}}))?\)"
-    r" - (?P<when>.*)"
-)
-_TABLE: Final = re.compile(
-    r"Table '(?P<name>.*)' (?P<max>[0-9]{1,2})-max(?: \(Play Money\))?"
-    r" Seat #(?P<button>[0-9]{1,2}) is the button"
-)
 _SEAT: Final = re.compile(
-    rf"Seat (?P<seat>[0-9]{{1,2}}): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips"
+    rf"Seat (?P<seat>[0-9]{{1,2}}): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips"
     r"(?:, .*)?\)(?P<rest>.*)"
 )
 _POST: Final = re.compile(
     r"(?P<kind>posts small blind|posts big blind|posts the ante|posts small & big blinds"
-    rf"|posts straddle) (?P<amount>{_AMOUNT})(?P<all_in> and is all-in)?"
+    rf"|posts straddle|unknown) (?P<amount>{AMOUNT})(?P<all_in> and is all-in)?"
 )
+# 9stacks writes a straddle as 'unknown 200'.
 _ACTION: Final = re.compile(
-    rf"(?P<verb>folds|checks|calls|bets|raises)(?: (?P<amount>{_AMOUNT}))?"
-    rf"(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?"
-    r"(?: and has reached the .* cap)?(?: \[.*\])?"
+    rf"(?P<verb>folds|checks|calls|bets|raises)(?: (?P<amount>{AMOUNT}))?"
+    rf"(?: to (?P<to>{AMOUNT}))?(?P<all_in> and is all-in)?"
+    rf"(?: and has reached the (?P<cap>{AMOUNT}) cap)?(?: \[.*\])?(?: \(.*\))?"
 )
 _STREET: Final = re.compile(
     r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\* "
@@ -92,81 +68,92 @@ _STREET: Final = re.compile(
 )
 _DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 _SHOWS: Final = re.compile(r"shows \[(?P<cards>[^\]]*)\]")
+_MUCKS: Final = re.compile(r"mucks\b.*", re.IGNORECASE)
 _COLLECTED: Final = re.compile(
-    rf"(?P<name>.+) collected (?P<amount>{_AMOUNT}) from (?:the )?(?:main |side )?pot(?:-[0-9]+)?"
+    rf"(?P<name>.+) collected (?P<amount>{AMOUNT}) from (?:the )?(?:main |side )?pot(?:-[0-9]+)?"
 )
-_RETURNED: Final = re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)")
-_RAKE: Final = re.compile(rf"Total pot {_AMOUNT}.*\| Rake (?P<rake>{_AMOUNT})")
+# All-in Cash Out: the player takes an amount from the site instead of the pot.
+_CASHED: Final = re.compile(
+    rf"(?P<name>.+) cashed out the hand for (?P<amount>{AMOUNT})(?: \| Cash Out Fee .*)?"
+)
+_NOT_AWARDED: Final = re.compile(
+    rf"Seat [0-9]{{1,2}}: (?P<rest>.*) won \((?P<won>{AMOUNT})\).*"
+    r"\(pot not awarded as player cashed out\)"
+)
+_RETURNED: Final = re.compile(rf"Uncalled bet \((?P<amount>{AMOUNT})\) returned to (?P<name>.+)")
+_TOTAL: Final = re.compile(
+    rf"Total pot (?P<total>{AMOUNT}).*?\| Rake (?P<rake>{AMOUNT})(?P<fees>.*)"
+)
+# GGPoker's other fees after the rake: '| Jackpot $0.07 | Bingo $0 | Fortune $0 | Tax $0'.
+_FEE: Final = re.compile(rf"\| [A-Za-z ]+ (?P<fee>{AMOUNT})")
+# GGPoker: money the site adds to a pot, and the price of an EV cash out.
+_CASH_DROP: Final = re.compile(rf"Cash Drop to Pot : total (?P<amount>{AMOUNT})")
+_CASHOUT_RISK: Final = re.compile(rf"Pays Cashout Risk \((?P<amount>{AMOUNT})\)")
 _SUMMARY_CARDS: Final = re.compile(
     r"Seat [0-9]{1,2}: (?P<rest>.*) (?:mucked|showed) \[(?P<cards>[^\]]*)\]"
 )
 _CARD: Final = re.compile(r"[2-9TJQKA][cdhs]")
-_ROMAN: Final = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
-_CODES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 # PHH has no code for pot-limit Texas hold'em: 'PT' names it, by analogy with 'PO'.
 _VARIANT: Final = {Structure.NO_LIMIT: "NT", Structure.FIXED_LIMIT: "FT", Structure.POT_LIMIT: "PT"}
 
 
-def loads(text: str) -> list[HandHistory]:
-    """Read every hand of a PokerStars history text.
+def _variant(rules: Rules) -> str:
+    """The hand's PHH variant code; for a game PHH has none for (limit Omaha high, no-limit
+    Omaha) a label in the same form: the structure's letter and the game's."""
+    code = variant_code(rules)
+    if code is not None:
+        return code
+    letter = _VARIANT[rules.structure][0]
+    return letter + {"omaha5": "5O", "omaha6": "6O", "omaha8": "O/8"}.get(rules.game.code, "O")
 
-    Raises :class:`~bigblind.errors.HistoryError` naming the hand and the line
-    for the first hand that cannot be read.
+
+def read_hand(lines: list[str], first_line: int = 1) -> HandHistory:
+    """Read the lines of one hand; ``first_line`` is the number of its header in its file.
+
+    Raises :class:`~bigblind.errors.HistoryError` naming the hand and the
+    file's line, or :class:`~bigblind.formats.pokerstars.heading.OtherGameError`
+    for a hand of a game bigblind does not play.
     """
-    text = text.lstrip("\ufeff")
-    starts = [match.start() for match in _START.finditer(text)]
-    if not starts:
-        raise HistoryError("not a PokerStars history: no line starts with 'PokerStars Hand #'")
-    hands = []
-    for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
-        hands.append(_Hand(text[begin:end].splitlines()).history())
-    return hands
-
-
-def read(path: str | Path) -> list[HandHistory]:
-    """Read the hands of a PokerStars history file (UTF-8, with or without a byte-order mark)."""
-    path = Path(path)
+    if not lines:
+        raise HistoryError(f"line {first_line}: no hand there")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise HistoryError(f"{path}: cannot read the file: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise HistoryError(
-            f"{path}: not a PokerStars history: not UTF-8 ({error.reason})"
-        ) from None
-    try:
-        return loads(text)
+        heading = read_heading(lines[0], lines[1] if len(lines) > 1 else "")
     except HistoryError as error:
-        raise HistoryError(f"{path}: {error}") from None
+        raise _shifted(error, first_line) from None
+    return _Hand(lines, first_line, heading).history()
 
 
-def replay(history: HandHistory) -> Hand:
-    """Play a hand read from a PokerStars history on the engine and return it.
+def sit_out_idle(lines: list[str]) -> list[str]:
+    """A hand's PokerStars lines with ``is sitting out`` added to every seat whose player
+    posts nothing, does nothing and collects nothing: not dealt in.
 
-    As :func:`~bigblind.formats.phh.replayer.replay`, but the showdown may be
-    listed in any order: PokerStars writes each pot's hands as that pot goes,
-    and each show here waits for its turn (RULES 6.7). Compare the result with
-    the file by :func:`results_match`.
+    Sites that list every seat, those waiting for the button too (Winamax, 888poker),
+    leave it to the reader to tell; PokerStars says so itself.
     """
-    return _replay(history, shows_in_any_order=True)
+    seats = {m["name"]: i for i, line in enumerate(lines) if (m := _SEAT.fullmatch(line.strip()))}
+    playing = {line.split(": ", 1)[0] for line in lines[2:] if ": " in line}
+    for name in seats:
+        if any(line.startswith(f"{name} collected ") for line in lines):
+            playing.add(name)
+    out = list(lines)
+    for name, at in seats.items():
+        if name not in playing and "sitting out" not in out[at]:
+            out[at] = out[at].rstrip() + " is sitting out"
+    return out
 
 
-def results_match(history: HandHistory, hand: Hand) -> bool:
-    """Whether a replayed hand ends as the file says, the house's rake allowed for.
-
-    Each player's stack after the replay, less what the file says they left
-    with, is their share of the rake: never negative, and all of it the rake
-    (RULES 7.2, 10.2).
-    """
-    result = hand.result
-    expected = history.finishing_stacks
-    if result is None or expected is None or len(expected) != len(result.stacks):
-        return False
-    rake = history.metadata.get("_rake", 0)
-    if not isinstance(rake, int) or not rake:
-        return stacks_match(expected, result.stacks)
-    taken = [a - e for a, e in zip(result.stacks, expected, strict=True)]
-    return all(t >= 0 for t in taken) and math.isclose(sum(taken), rake)
+def _shifted(error: HistoryError, first_line: int) -> HistoryError:
+    """The heading's error with its 'line 1'/'line 2' counted in the file."""
+    text = re.sub(
+        r"\bline ([12])\b",
+        lambda m: f"line {int(m.group(1)) + first_line - 1}",
+        str(error),
+        count=1,
+    )
+    if type(error) is HistoryError:
+        return HistoryError(text)
+    error.args = (text,)
+    return error
 
 
 @dataclass(slots=True)
@@ -178,7 +165,12 @@ class _Player:
     put_in: int = 0
     street: int = 0  # chips in front this betting round
     collected: int = 0
+    returned: int = 0
+    cashed_out: int = 0  # from the site, for the player's share of the pot
+    cashout_risk: int = 0  # paid to the site for an EV cash out (GGPoker)
+    not_awarded: int = 0  # the pot the player would have won, had they not cashed out
     cards: str | None = None
+    shown: bool = False
 
 
 @dataclass(slots=True)
@@ -194,45 +186,48 @@ class _Hand:
     """The lines of one hand, read in one pass into the parts of a history."""
 
     lines: list[str]
-    number: int = 0
-    cents: bool = False
+    first_line: int
+    heading: Heading
     players: dict[str, _Player] = field(default_factory=dict)
     posts: list[_Post] = field(default_factory=list)
-    # (a player's name, or None for the dealer: any text may be a name, 'd' too; PHH verb)
-    play: list[tuple[str | None, str]] = field(default_factory=list)
+    # (a player's name, or None for the dealer: any text may be a name, 'd' too; PHH
+    # verb; the line's index)
+    play: list[tuple[str | None, str, int]] = field(default_factory=list)
     rake: int = 0
+    total: int | None = None
+    cash_drop: int = 0
+    ante_first: list[str] = field(default_factory=list)
     runs: int = 1
+    cap: int | None = None
     metadata: dict[str, object] = field(default_factory=dict)
 
     def history(self) -> HandHistory:
-        header = _HEADER.fullmatch(self.lines[0].strip())
-        if header is None:
-            raise self.error(0, "the first line is not a PokerStars Hold'em hand header")
-        self.number = int(header["id"])
-        structure = {
-            "No Limit": Structure.NO_LIMIT,
-            "Pot Limit": Structure.POT_LIMIT,
-            "Limit": Structure.FIXED_LIMIT,
-        }[header["game"]]
-        tournament = header["tournament"]
-        self.cents = tournament is None and header["low"][0] in _CODES
-        self.metadata["hand"] = self.number
-        if tournament is not None:
-            self.metadata["tournament"] = int(tournament)
-            if header["level"]:
-                self.metadata["level"] = _from_roman(header["level"])
-        elif self.cents:
-            self.metadata["currency"] = _CODES[header["low"][0]]
-        low, high = self.amount(0, header["low"]), self.amount(0, header["high"])
-        if len(self.lines) < 2 or (table := _TABLE.fullmatch(self.lines[1].strip())) is None:
-            raise self.error(
-                1, "the second line must be \"Table '...' N-max Seat #K is the button\""
-            )
-        self.metadata["table"] = table["name"]
-        self.metadata["seat_count"] = int(table["max"])
+        heading = self.heading
+        self.metadata["hand"] = heading.number
+        self.metadata["site"] = heading.site
+        self.metadata["cents"] = heading.cents
+        if heading.when is not None:
+            self.metadata["time"] = heading.when
+        self.metadata["kind"] = heading.kind
+        self.metadata["line"] = self.first_line
+        if heading.tournament is not None:
+            self.metadata["tournament"] = heading.tournament
+            if heading.level is not None:
+                self.metadata["level"] = heading.level
+            if heading.buy_in is not None:
+                self.metadata["buy_in"] = heading.buy_in
+            if heading.round is not None:
+                self.metadata["round"] = heading.round
+        elif heading.currency is not None and heading.cents:
+            self.metadata["currency"] = heading.currency
+        if heading.club is not None:
+            self.metadata["club"] = heading.club
+        self.metadata["table"] = heading.table
+        if heading.seat_count is not None:
+            self.metadata["seat_count"] = heading.seat_count
         self.read_lines()
-        order = self.order(int(table["button"]))
-        return self.build(order, structure, low, high)
+        order = self.order(heading.button)
+        return self.build(order, heading.structure, heading.low, heading.high)
 
     # ----------------------------------------------------------- the lines
 
@@ -241,11 +236,9 @@ class _Hand:
         while index < len(self.lines) and (seat := _SEAT.fullmatch(self.lines[index].strip())):
             name = seat["name"]
             if name in self.players:
-                raise self.error(index, f"player {_shown(name)} is seated twice")
+                raise self.error(index, f"player {name!r} is seated twice")
             out = "sitting out" in seat["rest"] or "out of hand" in seat["rest"]
             stack = self.amount(index, seat["stack"])
-            if stack < 1:
-                raise self.error(index, f"{_shown(name)} has no chips")
             self.players[name] = _Player(name, int(seat["seat"]), stack, dealt=not out)
             index += 1
         if len(self.players) < 2:
@@ -261,15 +254,20 @@ class _Hand:
                 self.play_line(at, line)
 
     def play_line(self, index: int, line: str) -> None:
-        if not line or line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
+        if not line or line.startswith(("*** HOLE CARDS", "*** SHOW", "*** FIRST SHOW")):
+            return
+        if line.startswith("*** SECOND SHOW"):
+            return
+        if drop := _CASH_DROP.fullmatch(line):
+            self.cash_drop += self.amount(index, drop["amount"])
             return
         if street := _STREET.fullmatch(line):
             cards = self.cards(index, street["new"], 1)
             if street["run"] == "SECOND":  # RULES 10.3: the board run twice
                 self.runs = 2
-                self.play.append((None, f"db {cards} # run 2"))
+                self.play.append((None, f"db {cards} # run 2", index))
                 return
-            self.play.append((None, f"db {cards}"))
+            self.play.append((None, f"db {cards}", index))
             for player in self.players.values():
                 player.street = 0
             return
@@ -282,6 +280,10 @@ class _Hand:
             amount = self.amount(index, returned["amount"])
             player.put_in -= amount
             player.street -= amount
+            player.returned += amount
+            return
+        if (cashed := _CASHED.fullmatch(line)) and cashed["name"] in self.players:
+            self.players[cashed["name"]].cashed_out += self.amount(index, cashed["amount"])
             return
         collected = _COLLECTED.fullmatch(line)
         if collected and collected["name"] in self.players:
@@ -291,34 +293,56 @@ class _Hand:
         if name is None:
             return  # not about a seated player's play: a table message
         player = self.players[name]
+        rest = rest.strip()
         if post := _POST.fullmatch(rest):
             self.post(index, player, post)
         elif action := _ACTION.fullmatch(rest):
             self.action(index, player, action)
         elif (shows := _SHOWS.match(rest)) and len(shows["cards"].split()) >= 2:
-            # One card shown (after winning unopposed) is no showdown: passed over.
+            # One card shown (after winning unopposed) is no showdown: passed over. A hand
+            # run twice shows each hand again at the second showdown: once is the show.
             player.cards = self.cards(index, shows["cards"], 2)
-            self.play.append((name, f"sm {player.cards}"))
-        elif rest.startswith("mucks hand"):
-            self.play.append((name, "sm"))
+            if not player.shown:
+                player.shown = True
+                self.play.append((name, f"sm {player.cards}", index))
+        elif risk := _CASHOUT_RISK.fullmatch(rest):
+            player.cashout_risk += self.amount(index, risk["amount"])
+        elif _MUCKS.fullmatch(rest) and not player.shown:
+            player.shown = True
+            self.play.append((name, "sm", index))
 
     def post(self, index: int, player: _Player, post: re.Match[str]) -> None:
         amount = self.amount(index, post["amount"])
-        kind = post["kind"].removeprefix("posts ")
+        kind = post["kind"].removeprefix("posts ").replace("unknown", "straddle")
         player.dealt = True
         player.put_in += amount
-        if kind != "the ante":
+        if kind == "small & big blinds":
+            # The small blind's part is dead money: only the big blind's counts as a bet.
+            heading = self.heading
+            big = heading.low if heading.structure is Structure.FIXED_LIMIT else heading.high
+            player.street += min(amount, big)
+        elif kind == "small blind" and any(p.kind == "big blind" for p in self.posts):
+            pass  # a small blind after the big blind is owed, dead money (RULES 10.1)
+        elif kind != "the ante":
             player.street += amount
-        self.posts.append(_Post(player.name, kind, amount, post["all_in"] is not None))
+        all_in = post["all_in"] is not None
+        anted = any(p.name == player.name and p.kind == "the ante" for p in self.posts)
+        if all_in and kind != "the ante" and anted:
+            # The site took the ante first from a stack too short for both; RULES 2.6
+            # posts the blind first, and so does the engine.
+            self.ante_first.append(player.name)
+        self.posts.append(_Post(player.name, kind, amount, all_in))
 
     def action(self, index: int, player: _Player, action: re.Match[str]) -> None:
         verb, name = action["verb"], player.name
         player.dealt = True
+        if action["cap"] is not None:
+            self.cap = self.amount(index, action["cap"])
         if verb == "folds":
-            self.play.append((name, "f"))
+            self.play.append((name, "f", index))
             return
         if verb == "checks":
-            self.play.append((name, "cc"))
+            self.play.append((name, "cc", index))
             return
         if action["amount"] is None:
             raise self.error(index, f"{verb!r} needs an amount")
@@ -326,7 +350,7 @@ class _Hand:
         if verb == "calls":
             player.put_in += amount
             player.street += amount
-            self.play.append((name, "cc"))
+            self.play.append((name, "cc", index))
             return
         if verb == "raises":
             if action["to"] is None:
@@ -336,18 +360,27 @@ class _Hand:
             to = player.street + amount
         player.put_in += to - player.street
         player.street = to
-        self.play.append((name, f"cbr {to}"))
+        self.play.append((name, f"cbr {to}", index))
 
     def summary_line(self, index: int, line: str) -> None:
-        if rake := _RAKE.match(line):
-            self.rake = self.amount(index, rake["rake"])
-        elif cards := _SUMMARY_CARDS.match(line):
-            # The summary names the cards the house saw: mucked ones too (RULES 6.8).
-            rest = cards["rest"] + " "
-            names = [name for name in self.players if rest.startswith(name + " ")]
-            if names:
-                player = self.players[max(names, key=len)]
-                player.cards = player.cards or self.cards(index, cards["cards"], 2)
+        if total := _TOTAL.match(line):
+            self.total = self.amount(index, total["total"])
+            self.rake = self.amount(index, total["rake"])
+            for fee in _FEE.finditer(total["fees"]):
+                self.rake += self.amount(index, fee["fee"])  # the house's too, as the rake
+        if (won := _NOT_AWARDED.fullmatch(line)) and (player := self.seated(won["rest"])):
+            player.not_awarded += self.amount(index, won["won"])
+        # The summary names the cards the house saw: mucked ones too (RULES 6.8).
+        cards = _SUMMARY_CARDS.match(line)
+        if cards and len(cards["cards"].split()) >= 2 and (player := self.seated(cards["rest"])):
+            # (One card shown after winning uncontested tells no hand.)
+            player.cards = player.cards or self.cards(index, cards["cards"], 2)
+
+    def seated(self, rest: str) -> _Player | None:
+        """The player a summary line's text after ``Seat N:`` is about (the longest name)."""
+        rest += " "
+        names = [name for name in self.players if rest.startswith(name + " ")]
+        return self.players[max(names, key=len)] if names else None
 
     # ------------------------------------------------------------- building
 
@@ -356,6 +389,9 @@ class _Hand:
         dealt = [p for p in self.players.values() if p.dealt]
         if len(dealt) < 2:
             raise self.error(1, "fewer than two players are dealt in")
+        for player in dealt:
+            if player.stack < 1:
+                raise self.error(1, f"{player.name!r} is dealt in with no chips")
         return sorted(dealt, key=lambda p: (p.seat - button - 1) % 100)
 
     def build(self, order: list[_Player], structure: Structure, low: int, high: int) -> HandHistory:
@@ -380,7 +416,13 @@ class _Hand:
         else:
             sb_at, bb_at = None, 1  # a game without a small blind
         if bb_at not in big:
-            raise self.error(0, f"no big blind posted by {_shown(order[bb_at].name)}")
+            if small and not big:
+                raise self.error(
+                    0,
+                    "no big blind posted: the site dealt a hand with a small blind alone,"
+                    " which bigblind's engine cannot start (RULES 2.2 has both blinds)",
+                )
+            raise self.error(0, f"no big blind posted by {order[bb_at].name!r}")
         if structure is Structure.FIXED_LIMIT:
             # The stakes are the small and big bets: the blinds are as posted, or else
             # half and all of the small bet.
@@ -427,23 +469,52 @@ class _Hand:
                 small_bet=low if structure is Structure.FIXED_LIMIT else 0,
                 big_bet=high if structure is Structure.FIXED_LIMIT else 0,
                 cap=4 if structure is Structure.FIXED_LIMIT else None,
+                game=self.heading.game,
             )
         except BigblindError as error:
             raise self.error(0, f"the stakes cannot be played: {error}") from None
-        actions = [f"d dh p{i + 1} {p.cards or '????'}" for i, p in enumerate(order)]
-        for name, verb in _shows_before_run_out(self.play):
+        unknown = "??" * rules.game.hole_cards
+        actions = [f"d dh p{i + 1} {p.cards or unknown}" for i, p in enumerate(order)]
+        lines = [0] * len(actions)
+        for name, verb, at in _shows_before_run_out(self.play):
+            if name is not None and name not in index:
+                continue  # a show by a player not dealt in (sitting out): no hand to show
             actions.append(f"d {verb}" if name is None else f"p{index[name] + 1} {verb}")
+            lines.append(self.first_line + at)
         self.metadata["seats"] = [p.seat for p in order]
         self.metadata["winnings"] = [p.collected for p in order]
+        self.metadata["returned"] = [p.returned for p in order]
+        self.metadata["action_lines"] = tuple(lines)
         self.metadata["_rake"] = self.rake
+        if any(p.cashout_risk for p in order):
+            self.metadata["cashout_risk"] = [p.cashout_risk for p in order]
+        if self.cash_drop:
+            self.metadata["cash_drop"] = self.cash_drop
+        if self.ante_first:
+            self.metadata["ante_first"] = list(self.ante_first)
+        if any(p.cashed_out for p in order):
+            self.metadata["cash_out"] = [p.cashed_out for p in order]
+            self.metadata["_not_awarded"] = [p.not_awarded for p in order]
+        if self.total is not None:
+            self.metadata["_total_pot"] = self.total
+        stacks = [p.stack for p in order]
+        if self.cap is not None:
+            # A cap game (a player 'has reached the cap'; older headers say 'Cap', newer
+            # table names 'CAP'): nobody puts in more than the cap, as if all-in for it.
+            self.metadata["cap"] = self.cap
+            self.metadata["cap_excess"] = [max(0, s - self.cap) for s in stacks]
+            stacks = [min(s, self.cap) for s in stacks]
         return HandHistory(
-            _VARIANT[structure],
+            _variant(rules),
             rules,
-            tuple(p.stack for p in order),
+            tuple(stacks),
             tuple(actions),
-            tuple(p.stack - p.put_in + p.collected for p in order),
+            tuple(
+                s - p.put_in + p.collected + p.cashed_out - p.cashout_risk
+                for s, p in zip(stacks, order, strict=True)
+            ),
             tuple(p.name for p in order),
-            self.number,
+            self.heading.number,
             dict(self.metadata),
             dead_small_blind=dead_small,
             small_blind_on_button=on_button,
@@ -458,38 +529,36 @@ class _Hand:
         """The seated player a ``name: ...`` line is about (the longest name that fits)."""
         best = None
         for name in self.players:
-            if line.startswith(name + ": ") and (best is None or len(name) > len(best)):
+            if line.startswith(name + ":") and (best is None or len(name) > len(best)):
                 best = name
-        return (best, line[len(best) + 2 :]) if best is not None else (None, line)
+        return (best, line[len(best) + 1 :]) if best is not None else (None, line)
 
     def player(self, index: int, name: str) -> _Player:
         player = self.players.get(name)
         if player is None:
-            raise self.error(index, f"{_shown(name)} is not seated at the table")
+            raise self.error(index, f"{name!r} is not seated at the table")
         return player
 
     def amount(self, index: int, text: str) -> int:
-        if text[0] in _CODES or self.cents:
-            whole, _, cents = text.lstrip("$€£").partition(".")
-            return int(whole) * 100 + int(cents.ljust(2, "0") or 0)
-        if "." in text:
-            raise self.error(index, f"amount {_shown(text)}: chips are whole numbers")
-        return int(text)
+        amount = parse_amount(text, cents=self.heading.cents)
+        if amount is None:
+            raise self.error(index, f"amount {text!r}: chips are whole numbers")
+        return amount
 
     def cards(self, index: int, text: str, count: int) -> str:
         cards = text.split()
         if len(cards) < count or not all(_CARD.fullmatch(c) for c in cards):
-            raise self.error(index, f"cannot read cards [{_shown(text)[1:-1]}]")
+            raise self.error(index, f"cannot read cards [{text!r}]")
         return "".join(cards)
 
     def error(self, index: int, message: str) -> HistoryError:
-        where = f"hand #{self.number}" if self.number else "a hand"
-        return HistoryError(f"{where}, line {index + 1}: {message}")
+        line = self.first_line + index
+        return HistoryError(f"hand #{self.heading.number}, line {line}: {message}")
 
 
 def _shows_before_run_out(
-    play: list[tuple[str | None, str]],
-) -> list[tuple[str | None, str]]:
+    play: list[tuple[str | None, str, int]],
+) -> list[tuple[str | None, str, int]]:
     """The play with every show and muck moved before the board run out after an all-in.
 
     PokerStars writes the showdown after the whole board; when betting ended
@@ -497,15 +566,9 @@ def _shows_before_run_out(
     4.7, 6.7), and that is the order a replay needs.
     """
     last_bet = max(
-        (i for i, (who, verb) in enumerate(play) if who is not None and not verb.startswith("sm")),
+        (i for i, (who, verb, _) in enumerate(play) if who is not None and verb[:2] != "sm"),
         default=-1,
     )
     shows = [item for item in play[last_bet + 1 :] if item[0] is not None]
     boards = [item for item in play[last_bet + 1 :] if item[0] is None]
     return [*play[: last_bet + 1], *shows, *boards]
-
-
-def _from_roman(text: str) -> int:
-    """``'XIV'`` as 14: a letter before a larger one is taken away."""
-    values = [_ROMAN[c] for c in text]
-    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))

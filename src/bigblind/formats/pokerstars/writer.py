@@ -13,6 +13,7 @@ from bigblind.engine.events import (
     BetReturned,
     BoardDealt,
     Forced,
+    HandKilled,
     Mucked,
     Posted,
     PotAwarded,
@@ -23,7 +24,9 @@ from bigblind.engine.events import (
 )
 from bigblind.engine.hand import Hand
 from bigblind.engine.pots import split
+from bigblind.engine.views import SeenHand
 from bigblind.errors import HistoryError
+from bigblind.evaluation.games import HOLDEM, Ranking
 from bigblind.evaluation.scalar import evaluate
 from bigblind.formats.names import check_name
 from bigblind.formats.pokerstars.header import (
@@ -48,7 +51,7 @@ _POST_WORDS: Final = {
 
 
 def dumps(
-    hand: Hand,
+    hand: Hand | SeenHand,
     *,
     hand_id: int,
     table: str,
@@ -73,7 +76,9 @@ def dumps(
     an aware one is converted. ``rake`` is what the house took: it comes out
     of the pots in proportion to their size, and what each winner collected
     is its share of what is left (RULES 6.6, 7.2). Cards the house saw are
-    written, mucked hands included. The text ends with a newline.
+    written, mucked hands included; a
+    :class:`~bigblind.engine.views.SeenHand` (``hand.seen(hero)``) writes what
+    one player saw instead (RULES 3.4). The text ends with a newline.
 
     Raises :class:`~bigblind.errors.HistoryError` for a hand that is not over
     or details that do not fit it.
@@ -141,7 +146,7 @@ class _Writer:
 
     def __init__(
         self,
-        hand: Hand,
+        hand: Hand | SeenHand,
         names: Sequence[str],
         numbers: Sequence[int],
         money: Callable[[int], str],
@@ -155,7 +160,7 @@ class _Writer:
         # A pot of no chips (everything returned as uncalled) is not written at all.
         self.awards = [e for e in self.events if isinstance(e, PotAwarded) and e.amount]
         self.board: list[Card] = []
-        self.shown: dict[int, tuple[tuple[Card, ...], int | None]] = {}
+        self.shown: dict[int, tuple[tuple[Card, ...], str | None]] = {}
         self.mucked: dict[int, tuple[Card | None, ...]] = {}
         self.folded_on: dict[int, Street] = {}
         self.put_in: set[int] = set()  # seats that put in a blind or chose to bet
@@ -215,6 +220,14 @@ class _Writer:
                 )
             elif isinstance(event, Shown | Mucked):
                 showdown.append(event)
+            elif isinstance(event, HandKilled):
+                # A dead hand (RULES 9.2) is out as a folded or mucked one, the words
+                # PokerStars has: what a hand replayed as recorded was, too.
+                if showdown or event.reason.startswith("mucked"):
+                    showdown.append(Mucked(event.seat, tuple(self.hand.hole(event.seat))))
+                else:
+                    lines.append(f"{names[event.seat]}: folds")
+                    self.folded_on[event.seat] = street
         shares = self._shares(rake)
         if showdown and self.runs == 1:
             lines.append("*** SHOW DOWN ***")
@@ -339,23 +352,43 @@ class _Writer:
             return f"{name}: mucks hand"
         cards = event.cards
         shown = f"{name}: shows [{format_cards(cards, ' ')}]"
-        value = evaluate([*cards, *self.board]) if len(cards) + len(self.board) >= 5 else None
-        self.shown[event.seat] = (cards, value)
-        if value is None:
+        value, words = self._value(cards, self.board)
+        self.shown[event.seat] = (cards, words)
+        if words is None:
             return shown
-        text = f"{shown} ({describe_hand(value)}{_kicker(value, earlier)})"
+        if value is None:  # another ranking, or a low beside the high: no kicker note
+            return f"{shown} ({words})"
+        text = f"{shown} ({words}{_kicker(value, earlier)})"
         earlier.append(value)
         return text
+
+    def _value(self, cards: tuple[Card, ...], board: list[Card]) -> tuple[int | None, str | None]:
+        """A shown hand's value, where PokerStars compares kickers, and its words: hold'em's
+        and Omaha's high hands alike, ``HI: ...; LO: 5,4,3,2,A`` in hi/lo (RULES 11)."""
+        game = self.hand.rules.game
+        if game is HOLDEM:
+            value = evaluate([*cards, *board]) if len(cards) + len(board) >= 5 else None
+            return value, describe_hand(value) if value is not None else None
+        if len(board) < game.board_cards:
+            return None, None  # the hand ended before a full board: nothing to value
+        high = game.value_high(cards, board)
+        if game.ranking is not Ranking.STANDARD:
+            return None, game.describe_high(high)
+        if game.low is None:
+            return high, describe_hand(high)
+        low = game.low_hand(cards, board)
+        lowest = f"; LO: {','.join(str(c)[0] for c in low.cards)}" if low is not None else ""
+        return None, f"HI: {describe_hand(high)}{lowest}"
 
     def _outcome(self, seat: int) -> str:
         money = self.money
         won = self.collected[seat]
         if seat in self.shown:
-            cards, value = self.shown[seat]
+            cards, words = self.shown[seat]
             if self.won_on[seat] == {2}:  # won on the second board alone: named on it
-                value = evaluate([*cards, *self.second])
+                words = self._value(cards, self.second)[1]
             showed = f"showed [{format_cards(cards, ' ')}]"
-            with_ = f" with {describe_hand(value)}" if value is not None else ""
+            with_ = f" with {words}" if words is not None else ""
             if won:
                 return f"{showed} and won ({money(won)}){with_}"
             return f"{showed} and lost{with_}"

@@ -1,9 +1,11 @@
 // The action bar: legal actions only, presets, slider and amount box, pre-actions.
 import { chips, el, fill } from "./dom.js";
 
-// Key 1-6 always mean the same preset, whichever are on offer now.
-export const PRESET_KEYS = ["x2", "x3", "33%", "50%", "pot", "all-in"];
-const PRESET_LABELS = { x2: "x2", x3: "x3", "33%": "33%", "50%": "50%", pot: "Pot", "all-in": "All-in" };
+// Key 1-6 always mean the same preset, whichever are on offer now. The names are the
+// server's (legal.presets), the pot as "100%"; the test ids are plain words.
+export const PRESET_KEYS = ["x2", "x3", "33%", "50%", "100%", "all-in"];
+const PRESET_LABELS = { x2: "x2", x3: "x3", "33%": "33%", "50%": "50%", "100%": "Pot", "all-in": "All-in" };
+const PRESET_IDS = { x2: "x2", x3: "x3", "33%": "33", "50%": "50", "100%": "pot", "all-in": "all-in" };
 
 export class ActionBar {
   constructor(root, connection) {
@@ -19,6 +21,8 @@ export class ActionBar {
   /** Draw for this state; plays a pre-action when the turn has come. */
   render(state) {
     const hand = state.hand;
+    // An action names the hand and decision it answers: a late or repeated one is refused.
+    this.turn = hand ? { hand: hand.number, decision: hand.decision } : null;
     const me = state.you;
     const seat = me === null ? null : state.seats[me];
     const legal = hand && hand.actor === me ? hand.legal : null;
@@ -41,7 +45,8 @@ export class ActionBar {
     if (state.straddle && state.straddle.seat === me) rows.push(this.straddleRow(state.straddle));
     // RULES 10.3: every player still in is asked; one answer each.
     if (hand?.runs_offer?.includes(me) && !(String(me) in (hand.run_votes ?? {}))) rows.push(this.runItTwiceRow());
-    if (seat) rows.push(this.seatRow(state, seat));
+    // While acting, the seat's own controls wait: the bar holds the decision alone.
+    if (seat && !legal) rows.push(this.seatRow(state, seat));
     if (rows.length === 0) {
       rows.push(el("div", { class: "waiting" }, state.ended ? "The game is over: the ledger has every buy-in and cash-out." : me === null ? "You are watching. Pick an empty seat to play." : "Waiting for the next hand…"));
     }
@@ -53,6 +58,7 @@ export class ActionBar {
     this.message = "";
     this.lastView = null;
     this.pre = { checkFold: false, callAny: false };
+    if ((type === "act" || type === "preset") && this.turn) fields = { ...this.turn, ...fields };
     return this.connection.send(type, fields);
   }
 
@@ -73,12 +79,12 @@ export class ActionBar {
     if (legal.fold) main.push(el("button", { type: "button", class: "danger", "data-testid": "fold", onclick: () => this.send("act", { action: "fold" }) }, "Fold", el("kbd", {}, "F")));
     if (legal.check) main.push(el("button", { type: "button", "data-testid": "check", onclick: () => this.send("act", { action: "check" }) }, "Check", el("kbd", {}, "C")));
     else if (legal.call !== null) main.push(el("button", { type: "button", "data-testid": "call", onclick: () => this.send("act", { action: "call" }) }, `Call ${chips(legal.call)}`, el("kbd", {}, "C")));
-    const rows = [el("div", { class: "row" }, main)];
+    const rows = [el("div", { class: "row main" }, main)];
     if (legal.min_raise_to !== null) {
       const verb = legal.bet ? "Bet" : "Raise to";
       const presets = PRESET_KEYS.map((name, i) =>
         name in (legal.presets ?? {})
-          ? el("button", { type: "button", "data-testid": `preset-${name}`, title: `${verb} ${chips(legal.presets[name])}`, onclick: () => this.send("preset", { preset: name }) }, PRESET_LABELS[name], el("kbd", {}, String(i + 1)))
+          ? el("button", { type: "button", "data-testid": `preset-${PRESET_IDS[name]}`, title: `${verb} ${chips(legal.presets[name])}`, onclick: () => this.send("preset", { preset: name }) }, PRESET_LABELS[name], el("kbd", {}, String(i + 1)))
           : null,
       );
       const fixed = legal.min_raise_to === legal.max_raise_to;
@@ -96,8 +102,10 @@ export class ActionBar {
       });
       const go = el("button", { type: "button", class: "primary", "data-testid": "raise", onclick: () => this.sendAmount(amount.value) }, verb, el("kbd", {}, "R"));
       this.amountInput = amount;
-      rows.push(el("div", { class: "row" }, presets));
-      rows.push(el("div", { class: "row" }, slider, amount, go));
+      // One row for the actions and the amount, one for the presets: the bar stays short.
+      main.push(slider, amount, go);
+      rows[0] = el("div", { class: "row main" }, main);
+      rows.push(el("div", { class: "row presets" }, presets));
     } else {
       this.amountInput = null;
     }
@@ -107,11 +115,10 @@ export class ActionBar {
   sendAmount(text) {
     const legal = this.legal;
     if (!legal) return;
-    const verb = legal.bet ? "bet" : "raise to";
     const value = /^\s*\d{1,15}\s*$/.test(text) ? Number.parseInt(text, 10) : NaN;
     if (!Number.isInteger(value) || value < legal.min_raise_to || value > legal.max_raise_to) {
       const range = legal.min_raise_to === legal.max_raise_to ? `exactly ${chips(legal.min_raise_to)}` : `from ${chips(legal.min_raise_to)} to ${chips(legal.max_raise_to)}`;
-      this.message = `You can ${verb} ${range}; "${text}" is not in that range.`;
+      this.message = `${legal.bet ? "Bet" : "Raise to"} an amount ${range}: "${text}" is not in that range.`;
       const box = this.root.querySelector("[data-testid=action-message]");
       if (box) box.textContent = this.message;
       return;
@@ -167,7 +174,11 @@ export class ActionBar {
   seatRow(state, seat) {
     const parts = [];
     const handOver = !state.hand;
-    if (seat.away || seat.status === "sitting_out") parts.push(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send("sit_in") }, "I'm back"));
+    // Leaving during a hand: checked or folded until it ends, then cashed out (nothing to undo).
+    if (seat.leaving) return el("div", { class: "row" }, el("span", { class: "waiting", "data-testid": "leaving-note" }, "You leave the table when this hand ends; your chips go to the ledger."));
+    if (seat.status === "joining") {
+      parts.push(el("span", { class: "waiting", "data-testid": "joining-note" }, "You have a seat: you are dealt in from the next hand."));
+    } else if (seat.away || seat.status === "sitting_out") parts.push(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send("sit_in") }, "I'm back"));
     else parts.push(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send("sit_out") }, "Sit out"));
     if (handOver && state.last_hand && state.settings?.game !== "tournament") {
       const mine = state.last_hand.shown?.[String(state.you)];
@@ -175,7 +186,12 @@ export class ActionBar {
     }
     if (state.settings?.game !== "tournament") {
       const topUp = el("input", { type: "number", min: 1, class: "amount", placeholder: "chips", "aria-label": "top-up chips", "data-testid": "top-up-amount" });
-      parts.push(topUp, el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send("top_up", { chips: Number.parseInt(topUp.value, 10) || 0 }) }, "Top up"));
+      const topUpNow = () => {
+        const value = /^\s*\d{1,13}\s*$/.test(topUp.value) ? Number.parseInt(topUp.value, 10) : 0;
+        if (value < 1) this.showError("Type how many chips to add (a whole number), then press Top up.");
+        else this.send("top_up", { chips: value });
+      };
+      parts.push(topUp, el("button", { type: "button", "data-testid": "top-up", onclick: topUpNow }, "Top up"));
     }
     const autoMuck = el("input", { type: "checkbox", checked: seat.auto_muck !== false, "data-testid": "auto-muck" });
     autoMuck.addEventListener("change", () => this.send("auto_muck", { on: autoMuck.checked }));

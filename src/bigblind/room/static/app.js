@@ -5,7 +5,7 @@ import { api, Connection } from "./connection.js";
 import { chips, el, fill, showBanner } from "./dom.js";
 import { Panels } from "./panels.js";
 import { startPage } from "./start.js";
-import { renderTable, winnersOf } from "./table.js";
+import { renderTable, updateClock, winnersOf } from "./table.js";
 
 if (localStorage.getItem("bigblind:four-colour")) document.body.classList.add("four-colour");
 
@@ -38,8 +38,12 @@ function joinDialog(room, seat, state, onDone) {
     "form",
     {
       class: "dialog",
+      novalidate: true, // our line below says what is wrong, in words, on every device
+      // An answer replaces the last one: no error stays from an earlier try.
+      oninput: () => (error.textContent = ""),
       onsubmit: async (event) => {
         event.preventDefault();
+        error.textContent = "";
         const chosen = name.value.trim();
         if (!chosen) {
           error.textContent = "Pick a name of 1 to 24 characters.";
@@ -97,12 +101,26 @@ function roomPage(app, room) {
   const tableArea = el("div", { class: "table-area", "data-testid": "table" });
   const actions = el("div", { class: "actions", "data-testid": "actions" });
   const side = el("div", { class: "side" });
+  // The join link, copyable at the table at any time (never the host's token).
+  const joinLink = `${location.origin}/?room=${room}`;
+  const copy = el("button", { type: "button", class: "copy-link", title: joinLink, "data-testid": "copy-join", onclick: async () => {
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(joinLink);
+      copied = true;
+    } catch {
+      copied = false;
+    }
+    copy.textContent = copied ? "Link copied" : joinLink;
+    setTimeout(() => (copy.textContent = "Copy link"), copied ? 1500 : 8000);
+  } }, "Copy link");
+  const menu = el("button", { type: "button", class: "panels-toggle", "data-testid": "panels-toggle", onclick: () => side.classList.toggle("open") }, "☰ Menu");
   fill(
     app,
     el(
       "div",
       { class: "room" },
-      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, blinds, levelLine, el("span", { class: "spacer" }), note, dot),
+      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, blinds, levelLine, el("span", { class: "spacer" }), note, copy, menu, dot),
       tableArea,
       actions,
       side,
@@ -111,9 +129,12 @@ function roomPage(app, room) {
 
   let state = null;
   let welcome = null;
+  // This tab's seat request waiting for the host: one at a time, and told when refused.
+  let pending = null;
   const connection = new Connection(room, {
     onWelcome: (message) => {
       welcome = message;
+      if (message.request != null) pending = { number: message.request, seen: false };
     },
     onState: (next) => {
       state = next;
@@ -129,8 +150,11 @@ function roomPage(app, room) {
     if (!state) return;
     joinDialog(room, seat, state, (answer) => {
       note.textContent = answer.seat === null ? "Waiting for the host to approve your seat…" : "";
-      // A new token: reconnect so the server knows this tab as the seat.
-      connection.socket?.close();
+      pending = answer.seat === null && answer.request != null ? { number: answer.request, seen: false } : null;
+      // A new token: reconnect so the server knows this tab as the seat. The same token
+      // needs nothing: its views already follow the seat, and the chat box stays connected.
+      if (answer.token !== connection.openedWith) connection.socket?.close();
+      draw();
     });
   };
 
@@ -141,18 +165,33 @@ function roomPage(app, room) {
     const [small, big, ante] = state.blinds;
     blinds.textContent = `${chips(small)}/${chips(big)}${ante ? ` ante ${chips(ante)}` : ""}`;
     levelLine.textContent = levelText(state, Date.now() / 1000);
-    if (state.you !== null) note.textContent = "";
-    else if (welcome?.request != null) note.textContent = "Waiting for the host to approve your seat…";
-    renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state) });
+    if (state.you !== null) {
+      note.textContent = "";
+      pending = null;
+    } else if (pending) {
+      const waiting = state.requests.some((r) => r.request === pending.number);
+      if (waiting) {
+        pending.seen = true;
+        note.textContent = "Waiting for the host to approve your seat…";
+      } else if (pending.seen || state.ended) {
+        // Gone from the list without a seat: the host said no (or the game ended).
+        pending = null;
+        note.textContent = state.ended ? "The game ended before the host seated you." : "The host did not seat you this time. You may ask again.";
+      }
+    }
+    renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state), pending: Boolean(pending) });
     bar.render(state);
     panels.render(state, Boolean(welcome?.host));
+    menu.textContent = welcome?.host && state.requests.length ? `☰ Menu (${state.requests.length})` : "☰ Menu";
   }
 
-  // The countdown moves between messages.
+  // The countdown moves between messages: only the clock is drawn again, so that a button
+  // pressed at that moment is not replaced under the pointer.
   setInterval(() => {
-    if (state?.hand?.deadline != null) renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state) });
+    if (state?.hand?.deadline != null) updateClock(tableArea, state, Date.now() / 1000);
     if (state?.tournament) levelLine.textContent = levelText(state, Date.now() / 1000);
   }, 250);
+  addEventListener("resize", () => draw());
   addEventListener("pagehide", () => connection.close());
   showBanner("");
 }

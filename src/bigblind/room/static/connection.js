@@ -22,6 +22,7 @@ export class Connection {
 
   url() {
     const params = new URLSearchParams();
+    this.openedWith = this.token; // the server knows this socket by it
     if (this.token) params.set("token", this.token);
     const path = `/api/rooms/${encodeURIComponent(this.room)}/ws?${params}`;
     if (this.owner) return this.owner.replace(/^http/, "ws") + path;
@@ -48,6 +49,17 @@ export class Connection {
         this.connect();
         return;
       }
+      // 4400: the token in the link is not one the server gives out; retrying cannot help.
+      if (event.code === 4400) {
+        showBanner(event.reason || "This link's token is not valid: open the room's link again.");
+        return;
+      }
+      // 4429: over the server's limit of open tabs or connections; say so, and retry slowly.
+      if (event.code === 4429) {
+        showBanner(`${event.reason || "Too many open tabs."} Retrying in 10 s…`);
+        setTimeout(() => this.connect(), 10000);
+        return;
+      }
       // Lost: ask this page's server again, which knows the room's owner now.
       this.owner = null;
       // Back off up to 5 s: a restarting server comes back within a few seconds.
@@ -67,7 +79,10 @@ export class Connection {
     }
     if (message.type === "welcome") {
       this.redirects = 0;
-      if (message.token) localStorage.setItem(`bigblind:${this.room}`, message.token);
+      if (message.token) {
+        localStorage.setItem(`bigblind:${this.room}`, message.token);
+        this.openedWith = message.token; // given to this socket by the server
+      }
       this.handlers.onWelcome?.(message);
     } else if (message.type === "state") {
       this.handlers.onState?.(message.state);

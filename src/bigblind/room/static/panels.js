@@ -15,12 +15,20 @@ export class Panels {
     this.replay = null;
     this.tabs = el("div", { class: "tabs", role: "tablist" });
     this.body = el("div", { class: "panel", role: "tabpanel" });
-    fill(root, this.tabs, this.body);
+    // On a phone the panels open over the table (app.js's Menu button) and close here.
+    const close = el("button", { type: "button", class: "close", "data-testid": "panels-close", onclick: () => root.classList.remove("open") }, "Close ✕");
+    fill(root, close, this.tabs, this.body);
   }
 
   render(state, isHost) {
     this.state = state;
     this.isHost = isHost;
+    // The ledger is live: it changes between hands (buy-ins, top-ups, cash-outs, results).
+    const ledgerKey = JSON.stringify([state.hands_played, state.hand ? null : state.seats.map((s) => s && [s.name, s.stack]), state.ended]);
+    if (this.tab === "ledger" && ledgerKey !== this.ledgerKey) {
+      this.ledgerKey = ledgerKey;
+      this.loadLedger();
+    }
     const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["replay", "Replayer"]];
     if (isHost) names.push(["host", `Host${state.requests.length ? ` (${state.requests.length})` : ""}`]);
     names.push(["options", "Options"]);
@@ -28,14 +36,23 @@ export class Panels {
       this.tabs,
       names.map(([key, label]) => el("button", { type: "button", class: this.tab === key ? "on" : "", "data-testid": `tab-${key}`, onclick: () => this.show(key) }, label)),
     );
-    // Typing in a panel's form must not be wiped by the next state.
-    if (this.body.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+    // Typing in a panel's form must not be wiped by the next state; the chat's lines still
+    // come in while its box has the focus.
+    if (this.body.contains(document.activeElement) && document.activeElement.tagName === "INPUT") {
+      const lines = this.body.querySelector(".chat-lines");
+      if (this.tab === "chat" && lines) {
+        const atEnd = lines.scrollTop + lines.clientHeight >= lines.scrollHeight - 4;
+        fill(lines, this.chatLines());
+        if (atEnd) lines.scrollTop = lines.scrollHeight;
+      }
+      return;
+    }
     this.draw();
   }
 
   show(tab) {
     this.tab = tab;
-    if (tab === "ledger") this.loadLedger();
+    this.ledgerKey = null;
     if (tab === "replay") this.loadHands();
     this.render(this.state, this.isHost);
   }
@@ -60,16 +77,20 @@ export class Panels {
   }
 
   chatPanel() {
-    const input = el("input", { maxlength: 300, placeholder: "Say something", "aria-label": "chat", "data-testid": "chat-input" });
-    const form = el("form", { class: "chat-form", onsubmit: (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (text && this.connection.send("chat", { text })) input.value = "";
-    } }, input, el("button", { type: "submit" }, "Send"));
-    return [
-      el("div", { class: "chat-lines", "data-testid": "chat" }, this.state.chat.map((line) => el("div", {}, el("strong", {}, `${line.name}: `), line.text))),
-      form,
-    ];
+    // One box for the whole visit: a redraw never takes a line being typed, focused or not.
+    if (!this.chatForm) {
+      const input = el("input", { maxlength: 300, placeholder: "Say something", "aria-label": "chat", "data-testid": "chat-input" });
+      this.chatForm = el("form", { class: "chat-form", onsubmit: (event) => {
+        event.preventDefault();
+        const text = input.value.trim();
+        if (text && this.connection.send("chat", { text })) input.value = "";
+      } }, input, el("button", { type: "submit" }, "Send"));
+    }
+    return [el("div", { class: "chat-lines", "data-testid": "chat" }, this.chatLines()), this.chatForm];
+  }
+
+  chatLines() {
+    return this.state.chat.map((line) => el("div", {}, el("strong", {}, `${line.name}: `), line.text));
   }
 
   async loadLedger() {
@@ -102,7 +123,7 @@ export class Panels {
     const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack")];
     return [
       el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), head, el("th", {}, "Net")), rows),
-      el("p", {}, el("button", { type: "button", onclick: () => this.loadLedger() }, "Refresh")),
+      el("p", { class: "hint" }, "Kept up to date between hands."),
       downloads,
     ];
   }
@@ -124,7 +145,7 @@ export class Panels {
     if (state.ended) return [el("h3", {}, "The game is over"), el("p", { class: "hint" }, "Every player is cashed out; the ledger and the hands stay here to download.")];
     const send = (type, fields) => this.connection.send(type, fields);
     const requests = state.requests.length
-      ? state.requests.map((r) => el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request }) }, "Approve"), el("button", { type: "button", onclick: () => send("refuse", { request: r.request }) }, "Refuse")))
+      ? state.requests.map((r) => el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request }) }, "Approve"), el("button", { type: "button", "data-testid": `refuse-${r.request}`, onclick: () => send("refuse", { request: r.request }) }, "Refuse")))
       : [el("p", { class: "hint" }, "No seat requests.")];
     const bot = el("select", { "aria-label": "bot", "data-testid": "bot-kind" }, BOTS.map((b) => el("option", { value: b }, b)));
     const [small, big, ante] = state.blinds;
@@ -133,7 +154,22 @@ export class Panels {
     const an = el("input", { type: "number", min: 0, value: ante, "aria-label": "ante" });
     const t = state.tournament;
     const locked = t?.started && !state.ended; // a sit-and-go keeps its players and levels
-    const seats = state.seats.map((seat, i) => seat && i !== state.you ? el("div", { class: "host-row" }, `${seat.name}`, el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"), locked ? null : el("button", { type: "button", class: "danger", onclick: () => send("remove", { seat: i }) }, "Remove")) : null);
+    // A removal during a hand waits for its end: the row says so instead of offering it again.
+    const seats = state.seats.map((seat, i) =>
+      seat && i !== state.you
+        ? el(
+            "div",
+            { class: "host-row", "data-testid": `host-seat-${i}` },
+            `${seat.name}${seat.status === "joining" ? " (joins next hand)" : ""}`,
+            seat.leaving
+              ? el("span", { class: "hint", "data-testid": `removing-${i}` }, "leaves when this hand ends")
+              : [
+                  el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"),
+                  locked ? null : el("button", { type: "button", class: "danger", "data-testid": `remove-${i}`, onclick: () => send("remove", { seat: i }) }, "Remove"),
+                ],
+          )
+        : null,
+    );
     const start = t && !t.started ? el("div", { class: "host-row" }, el("button", { type: "button", class: "primary", "data-testid": "start-tournament", onclick: () => send("start_tournament") }, "Start the sit-and-go now"), el("span", { class: "hint" }, "or it starts when every seat is taken")) : null;
     return [
       el("h3", {}, "Seat requests"),

@@ -15,14 +15,35 @@ function check(name, label, checked = false) {
   return el("label", { class: "check" }, el("input", { type: "checkbox", name, checked }), label);
 }
 
+/** A field left empty or not a number, named as its label says: sent, it could only be refused. */
+class FieldError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+function labelOf(form, key) {
+  const input = form.elements[key];
+  const label = input?.closest("label");
+  return label ? label.firstChild.textContent.trim() : key;
+}
+
 /** Read the form into the settings the server expects (RoomSettings). */
 function settingsFrom(form) {
   const data = new FormData(form);
-  const int = (key) => Number.parseInt(String(data.get(key) ?? "0"), 10);
-  const num = (key) => Number.parseFloat(String(data.get(key) ?? "0"));
+  const read = (key, pattern, what) => {
+    const text = String(data.get(key) ?? "0").trim();
+    if (!pattern.test(text)) throw new FieldError(key, `${labelOf(form, key)}: ${what}.`);
+    return Number(text);
+  };
+  const int = (key) => read(key, /^\d{1,21}$/, "enter a whole number");
+  const num = (key) => read(key, /^(\d{1,21}(\.\d*)?|\.\d+)$/, "enter a number");
   const bots = [];
   for (const bot of BOTS) {
-    for (let i = 0; i < int(`bots_${bot}`); i += 1) bots.push(bot);
+    const count = int(`bots_${bot}`);
+    if (count > 10) throw new FieldError(`bots_${bot}`, `${labelOf(form, `bots_${bot}`)}: a table has 10 seats at most.`);
+    for (let i = 0; i < count; i += 1) bots.push(bot);
   }
   const tournament = data.get("game") === "tournament";
   const settings = {
@@ -48,7 +69,7 @@ function settingsFrom(form) {
     open_seating: data.get("open_seating") === "on",
   };
   const cap = String(data.get("rake_cap") || "").trim();
-  if (cap) settings.rake_cap = Number.parseInt(cap, 10);
+  if (cap) settings.rake_cap = int("rake_cap");
   if (tournament) {
     settings.tournament_buy_in = int("tournament_buy_in");
     settings.starting_stack = int("starting_stack");
@@ -97,14 +118,42 @@ function showGameFields(form) {
   });
 }
 
+/** The field a refusal names: the server words each field as its name with spaces. */
+function fieldNamed(form, message) {
+  const text = message.toLowerCase();
+  if (text.startsWith("buy-in range")) return "min_buy_in";
+  if (text.startsWith("room name")) return "name";
+  let best = null;
+  for (const input of form.querySelectorAll("input[name], select[name]")) {
+    const words = input.name.replace(/_/g, " ");
+    if (text.startsWith(words) && (!best || words.length > best.replace(/_/g, " ").length)) best = input.name;
+  }
+  return best;
+}
+
+function markField(form, key) {
+  const input = key ? form.elements[key] : null;
+  if (!(input instanceof HTMLElement)) return;
+  const more = input.closest("details");
+  if (more) more.open = true;
+  input.setAttribute("aria-invalid", "true");
+  input.focus();
+}
+
+function clearMarks(form, error) {
+  error.textContent = "";
+  form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+}
+
 export function startPage(root) {
-  const error = el("div", { class: "error-text", role: "alert" });
+  const error = el("div", { class: "error-text", role: "alert", "data-testid": "create-error" });
   const created = el("section", { hidden: true });
   const cash = (label, input) => el("label", { "data-game": "cash" }, label, input);
   const sng = (label, input) => el("label", { "data-game": "tournament" }, label, input);
   const form = el(
     "form",
-    { class: "create", "data-testid": "create-form" },
+    // The form's own line says what is wrong, in the server's words or ours, not the browser's bubble.
+    { class: "create", "data-testid": "create-form", novalidate: true },
     el(
       "div",
       { class: "form-grid" },
@@ -166,9 +215,10 @@ export function startPage(root) {
   );
   form.elements.game.addEventListener("change", () => showGameFields(form));
   showGameFields(form);
+  form.addEventListener("input", () => clearMarks(form, error));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    error.textContent = "";
+    clearMarks(form, error);
     let answer;
     try {
       const response = await fetch("/api/rooms", {
@@ -176,10 +226,11 @@ export function startPage(root) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(settingsFrom(form)),
       });
-      answer = await response.json();
+      answer = await response.json().catch(() => ({}));
       if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
     } catch (problem) {
       error.textContent = `Could not create the game: ${problem.message}`;
+      markField(form, problem.field ?? fieldNamed(form, problem.message));
       return;
     }
     localStorage.setItem(`bigblind:${answer.room}`, answer.host_token);

@@ -1,16 +1,54 @@
 // The felt: seats round an oval, the board, the pots, bets, the button and the clock.
 import { cardEl, cardList, chips, el, fill } from "./dom.js";
 
-function place(index, count, me) {
-  // The viewer sits at the bottom; the others follow clockwise.
-  const angle = Math.PI / 2 + ((index - (me ?? 0)) * 2 * Math.PI) / count;
-  return { x: Math.cos(angle), y: Math.sin(angle) };
+// Seats sit on an ellipse a seat's half-size inside the table area (--rx, --ry in style.css), so
+// that no seat ever leaves it, spaced by equal arcs rather than equal angles: on a wide table more
+// seats go along the top and bottom, where there is room, and fewer on the narrow ends.
+const TRACK = new Map();
+
+function track(count, aspect) {
+  const key = `${count}:${aspect.toFixed(2)}`;
+  let points = TRACK.get(key);
+  if (points) return points;
+  const steps = 720;
+  const lengths = [0];
+  for (let i = 1; i <= steps; i += 1) {
+    const a = (i - 1) * (2 * Math.PI / steps);
+    const b = i * (2 * Math.PI / steps);
+    lengths.push(lengths[i - 1] + Math.hypot(aspect * (Math.sin(b) - Math.sin(a)), Math.cos(b) - Math.cos(a)));
+  }
+  const total = lengths[steps];
+  points = [];
+  let i = 0;
+  for (let k = 0; k < count; k += 1) {
+    const wanted = (k * total) / count;
+    while (lengths[i + 1] < wanted) i += 1;
+    const t = (i + (wanted - lengths[i]) / Math.max(1e-9, lengths[i + 1] - lengths[i])) * (2 * Math.PI / steps);
+    // The viewer at the bottom, the others clockwise (left, then over the top).
+    points.push({ x: -Math.sin(t), y: Math.cos(t) });
+  }
+  TRACK.set(key, points);
+  return points;
+}
+
+function place(index, count, me, aspect) {
+  return track(count, aspect)[(((index - (me ?? 0)) % count) + count) % count];
 }
 
 function at(node, point, radius) {
-  node.style.left = `${50 + point.x * radius * 46}%`;
-  node.style.top = `${50 + point.y * radius * 44}%`;
+  node.style.left = `calc(50% + ${(point.x * radius).toFixed(4)} * var(--rx))`;
+  node.style.top = `calc(50% + ${(point.y * radius).toFixed(4)} * var(--ry))`;
   return node;
+}
+
+/** The shape of the seats' ellipse (its width over its height), from the table area's size. */
+function aspectOf(root) {
+  const style = getComputedStyle(root);
+  const probe = (name) => Number.parseFloat(style.getPropertyValue(name)) || 0;
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const rx = root.clientWidth / 2 - probe("--seat-half-width") * rem;
+  const ry = root.clientHeight / 2 - probe("--seat-half-height") * rem;
+  return rx > 0 && ry > 0 ? Math.min(6, Math.max(0.3, rx / ry)) : 1.6;
 }
 
 function clockEl(state, seat, now) {
@@ -51,22 +89,26 @@ function seatTags(state, seat) {
   if (hand?.small_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "SB"));
   if (hand?.big_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "BB"));
   if (seat.bot) tags.push(`bot: ${seat.bot} `);
-  if (seat.away) tags.push("away ");
+  // Leaving (or removed by the host) during a hand is marked away by the server: say which.
+  if (seat.leaving) tags.push(el("span", { class: "leaving", "data-testid": `leaving-${seat.seat}` }, "leaves after this hand "));
+  else if (seat.status === "joining") tags.push("joins next hand ");
+  else if (seat.away) tags.push("away ");
   else if (seat.status === "sitting_out") tags.push("sitting out ");
   else if (seat.status === "waiting") tags.push("waiting for the big blind ");
   return tags;
 }
 
-export function renderTable(root, state, { now, onSit, winners }) {
+export function renderTable(root, state, { now, onSit, winners, pending = false }) {
   const count = state.seats.length;
   const me = state.you;
   const hand = state.hand;
   const nodes = [el("div", { class: "felt" })];
+  const aspect = aspectOf(root);
 
   state.seats.forEach((seat, index) => {
-    const point = place(index, count, me);
+    const point = place(index, count, me, aspect);
     if (!seat) {
-      const canSit = me === null && !state.ended && onSit;
+      const canSit = me === null && !state.ended && onSit && !pending;
       nodes.push(
         at(
           el(
@@ -99,7 +141,7 @@ export function renderTable(root, state, { now, onSit, winners }) {
             el("div", { class: "stack", "data-testid": `stack-${index}` }, chips(seat.stack)),
             el("div", { class: "tags" }, seatTags(state, seat)),
             seat.last_action ? el("div", { class: "last" }, seat.last_action) : null,
-            clockEl(state, seat, now),
+            el("div", { class: "clock-slot", "data-clock": index }, clockEl(state, seat, now)),
           ),
         ),
         point,
@@ -110,13 +152,37 @@ export function renderTable(root, state, { now, onSit, winners }) {
       nodes.push(at(el("div", { class: "bet-chip", "data-testid": `bet-${index}` }, chips(seat.bet)), point, 0.6));
     }
     if (hand?.button === index) {
-      const shifted = { x: point.x * 0.74 + 0.12, y: point.y * 0.74 };
-      nodes.push(at(el("div", { class: "dealer-btn", title: "dealer button" }, "D"), shifted, 1));
+      // Beside the bet, a little round the table: clear of the seat and of the chips.
+      const shifted = { x: point.x * 0.62 - point.y * 0.16, y: point.y * 0.62 + point.x * 0.16 };
+      nodes.push(at(el("div", { class: "dealer-btn", title: "dealer button", "data-testid": "dealer" }, "D"), shifted, 1));
     }
   });
 
   nodes.push(centerEl(state));
-  fill(root, nodes);
+  keep(root, nodes);
+}
+
+/** Put ``nodes`` in ``root``, keeping each old child that is drawn the same: a button the
+ * pointer is on stays the same element between mouse down and up, whatever redraws. */
+function keep(root, nodes) {
+  const old = new Map();
+  for (const child of root.children) {
+    const list = old.get(child.outerHTML) ?? [];
+    list.push(child);
+    old.set(child.outerHTML, list);
+  }
+  const next = nodes.map((node) => old.get(node.outerHTML)?.shift() ?? node);
+  if (next.length === root.children.length && next.every((node, i) => node === root.children[i])) return;
+  root.replaceChildren(...next);
+}
+
+/** Move the actor's clock on: only its bar and seconds change, nothing else is drawn again. */
+export function updateClock(root, state, now) {
+  const hand = state.hand;
+  if (!hand || hand.actor == null) return;
+  const slot = root.querySelector(`[data-clock="${hand.actor}"]`);
+  const seat = state.seats[hand.actor];
+  if (slot && seat) fill(slot, clockEl(state, seat, now));
 }
 
 function boardEl(text, testid) {

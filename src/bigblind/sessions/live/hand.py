@@ -12,7 +12,7 @@ the dealer what to do next.
 >>> from bigblind import Rules
 >>> live = LiveHand(Rules.no_limit(blinds=(1, 2)), [100, 100, 100], button=2)
 >>> live.next_step
-'Deal seat 0 its first card'
+'Deal the first card to seat 0'
 >>> for _ in range(4):
 ...     _ = live.deal_hole()
 >>> ruling = live.deal_hole(card="Qh", exposed=True)  # card 5 of 6, to seat 1
@@ -35,7 +35,7 @@ button and blinds (RULES 9.1); it is refused after substantial action
 Misdeal: collect all cards, reshuffle and deal again.
 The button does not move; the same blinds play.
 >>> live.deal_number, live.next_step
-(2, 'Deal seat 1 its first card')
+(2, 'Deal the first card to seat 1')
 
 Every report and procedure is an event of :attr:`LiveHand.events`, merged in
 order with the engine's events of every deal.
@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bigblind.cards import format_cards, parse_cards
+from bigblind.engine.actions import Action
 from bigblind.engine.events import PotAwarded, Street
 from bigblind.engine.hand import Legal
 from bigblind.errors import CardError, HandFinishedError, IllegalActionError
@@ -166,7 +167,7 @@ class LiveHand(_Runs):
                     " (RULES 9.3)"
                 )
             nth = _ORDINAL[self._position // self.seats]
-            return f"Deal {self.names[seat]} its {nth} card"
+            return f"Deal the {nth} card to {self.names[seat]}"
         hand = self.hand
         awaiting = hand.awaiting
         if awaiting is None:
@@ -255,9 +256,13 @@ class LiveHand(_Runs):
         if seat != due:
             kind = DealerError.WRONG_SEAT
             text = f"{_cap(where)} went to {self.names[seat]}; it was {self.names[due]}'s card"
-            if len(self._holes[seat]) >= 2:
+            size = self.rules.game.hole_cards
+            if len(self._holes[seat]) >= size:
                 kind = DealerError.WRONG_COUNT
-                text = f"{_cap(where)} went to {self.names[seat]}, who holds two cards already"
+                text = (
+                    f"{_cap(where)} went to {self.names[seat]},"
+                    f" who holds {'two' if size == 2 else size} cards already"
+                )
             return self._misdeal_now(ErrorReported(kind, text, seat, _cards(dealt), position))
         if exposed:
             assert dealt is not None
@@ -290,9 +295,9 @@ class LiveHand(_Runs):
             return
         self._dealing = False
         for seat in self._order:
-            first, second = self._holes[seat]
-            known = None if first is None or second is None else [first, second]
-            self.hand.deal_hole(seat, known)
+            cards = self._holes[seat]
+            known = [c for c in cards if c is not None]
+            self.hand.deal_hole(seat, None if len(known) < len(cards) else known)
         self._sync()
 
     # -------------------------------------------------------------- board
@@ -376,8 +381,9 @@ class LiveHand(_Runs):
     # ------------------------------------------------------------- betting
 
     @recorded
-    def act(self, action: str) -> None:
-        """Play an action text for the seat to act: 'fold', 'check', 'call', 'raise 8' ..."""
+    def act(self, action: Action | str) -> None:
+        """Play an engine Action, or its text, for the seat to act: 'fold', 'check', 'call',
+        'raise 8' ..."""
         self._betting("act")
         self.hand.act(action)
         self._sync()
@@ -438,22 +444,32 @@ class LiveHand(_Runs):
             )
         assert seat is not None
         known = [c for c in self._holes[seat] if c is not None]
+        size = self.rules.game.hole_cards  # RULES 11.1: four to six in Omaha
         if cards is None:
-            if len(known) < 2:
+            if len(known) < size:
                 raise IllegalActionError(
                     f"name the cards {self.names[seat]} shows: the house has not seen them"
                 )
             given = tuple(known)
         else:
             given = parse_cards(cards)
-            if len(given) != 2:
-                raise IllegalActionError(f"{self.names[seat]} must show 2 cards, not {len(given)}")
-            if not set(known) <= set(given) or len(set(given)) != 2:
+            if len(given) != size:
+                raise IllegalActionError(
+                    f"{self.names[seat]} must show {size} cards, not {len(given)}"
+                )
+            if not set(known) <= set(given) or len(set(given)) != size:
                 raise CardError(
                     f"{self.names[seat]} cannot show {format_cards(given, ' ')}: it was dealt"
                     f" {' '.join('??' if c is None else str(c) for c in self._holes[seat])}"
                 )
-            self._check_unseen([c for c in given if c not in known])
+            named = [c for c in given if c not in known]
+            self._check_unseen(named)
+            stub = [c for c in named if c in self._in_stub]
+            if stub:
+                raise CardError(
+                    f"{self.names[seat]} cannot show {stub[0]}: it was turned up from the stub"
+                    " after the hole cards were dealt and went back into it (RULES 9.4, 9.6)"
+                )
         hand.show(given, seat=seat)
         self._holes[seat] = list(given)
         self._out.update(given)

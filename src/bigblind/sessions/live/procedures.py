@@ -58,7 +58,7 @@ class _DealerErrorProcedures(_LiveState):
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise IllegalActionError(f"the count {count!r} must be a number of cards, 0 or more")
         name = self.names[seat]
-        expected = len(self._holes[seat]) if self._dealing else 2
+        expected = len(self._holes[seat]) if self._dealing else self.rules.game.hole_cards
         if count == expected:
             when = " at this point of the deal" if self._dealing else ""
             raise IllegalActionError(f"{name} holding {count} cards{when} is right: no error")
@@ -160,6 +160,8 @@ class _DealerErrorProcedures(_LiveState):
         self._take_burn(Street.FLOP)
         self._record.append(BoardExposed(Street.FLOP, dealt))
         self._record.append(StubShuffled(dealt))
+        if not self._dealing:  # else the hole cards still to come may be these
+            self._in_stub.update(dealt)
         self._waived[Street.FLOP] = "9.4"
         shown = format_cards(dealt, " ")
         if kind is DealerError.FLOP_TOO_MANY:
@@ -217,4 +219,5 @@ class _DealerErrorProcedures(_LiveState):
         self._returning.clear()
         self._stub += len(cards)
         self._out.difference_update(cards)
+        self._in_stub.update(cards)
         self._record.append(StubShuffled(cards))

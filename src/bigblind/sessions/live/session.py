@@ -55,7 +55,10 @@ class LiveSession:
         self._current: LiveHand | None = None
         self._plan: DealPlan | None = None
         self.button = 0
-        self._table = Table(rules, seats=MAX_PLAYERS, keep_history=False)
+        # As many seats as the game deals in (RULES 1.3, 11.1, 11.3).
+        self._table = Table(
+            rules, seats=min(MAX_PLAYERS, rules.game.max_players), keep_history=False
+        )
         self.set_players(players, button=button)
         self._dealt: tuple[int, ...] = ()
         self._history: list[tuple[LiveHand, tuple[int, ...], tuple[str, ...]]] = []
@@ -82,8 +85,12 @@ class LiveSession:
             raise IllegalActionError("players change between hands, not during one")
         names = [check_name(name, RulesError) for name, _ in players]
         stacks = [chips for _, chips in players]
-        if not 2 <= len(names) <= MAX_PLAYERS:
-            raise RulesError(f"a live game seats 2 to {MAX_PLAYERS} players, not {len(names)}")
+        most = min(MAX_PLAYERS, self._rules.game.max_players)
+        if not 2 <= len(names) <= most:
+            raise RulesError(
+                f"a live game of {self._rules.game.name} seats 2 to {most} players,"
+                f" not {len(names)}"
+            )
         if len(set(names)) != len(names):
             raise RulesError("two players have the same name: give each a name of their own")
         for name, chips in players:
@@ -92,7 +99,7 @@ class LiveSession:
         if button is not None and not 0 <= button < len(names):
             raise RulesError(f"button {button} must be a seat from 0 to {len(names) - 1}")
         first = min(self.button, len(names) - 1) if button is None else button
-        table = Table(self._rules, seats=MAX_PLAYERS, first_button=first, keep_history=False)
+        table = Table(self._rules, seats=most, first_button=first, keep_history=False)
         for seat, (name, chips) in enumerate(zip(names, stacks, strict=True)):
             if chips > 0:
                 table.seat_player(seat, name, chips)
@@ -116,8 +123,9 @@ class LiveSession:
         at = count if seat is None else seat
         if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= count:
             raise RulesError(f"seat {seat!r} must be a place from 0 to {count}")
-        if count >= MAX_PLAYERS:
-            raise RulesError(f"a live game seats at most {MAX_PLAYERS} players")
+        most = min(MAX_PLAYERS, self._rules.game.max_players)
+        if count >= most:
+            raise RulesError(f"a live game of {self._rules.game.name} seats at most {most} players")
         check_name(name, RulesError)
         if name in self._names:
             raise RulesError(f"a player named {name!r} is in the game already")
@@ -178,6 +186,14 @@ class LiveSession:
     def history(self) -> tuple[LiveHand, ...]:
         """The finished hands, oldest first."""
         return tuple(hand for hand, _, _ in self._history)
+
+    def players(self, number: int) -> tuple[str, ...]:
+        """The names of the players of finished hand ``number`` (1 is the first), in the
+        hand's seat order: what its history calls them (the hand's own ``names`` add the
+        seat, for the dealer's instructions)."""
+        if not 1 <= number <= len(self._history):
+            raise IndexError(f"hand {number}: {len(self._history)} hands are finished")
+        return self._history[number - 1][2]
 
     def can_deal(self) -> bool:
         """Whether two players can be dealt in."""

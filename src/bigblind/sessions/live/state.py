@@ -17,7 +17,7 @@ from bigblind.sessions.live.events import DealStarted, LiveEvent, Ruling, Undone
 _DECK = 52
 _BOARD = 5
 _SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
-_ORDINAL = ("first", "second")
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
 _MISDEAL = (
     "Misdeal: collect all cards, reshuffle and deal again."
     " The button does not move; the same blinds play."
@@ -196,7 +196,9 @@ class _LiveState:
         self._seen = 0
         order = [(self.button + 1 + i) % n for i in range(n)]
         self._order = order
-        self._sequence: list[int] = order + order
+        # RULES 3.1, 11.1: a round of the table per hole card, two in hold'em, four to six
+        # in Omaha.
+        self._sequence: list[int] = order * self.rules.game.hole_cards
         self._position = 0  # hole cards dealt so far, exposed ones included
         self._holes: list[list[Card | None]] = [[] for _ in range(n)]
         self._exposed: list[Card] = []
@@ -209,6 +211,9 @@ class _LiveState:
         self._waived: dict[Street, str] = {}
         self._burn_card: Card | None = None
         self._returning: list[Card] = []  # set aside, back into the stub before the river
+        # Board cards seen and put back into the stub (RULES 9.4, 9.6): every hole card was
+        # dealt before them, so nobody can show one as theirs.
+        self._in_stub: set[Card] = set()
         self._second = False  # the second run's burns have begun (RULES 10.3)
         self._record.append(DealStarted(len(self._deals)))
         self._sync()
@@ -361,9 +366,12 @@ class _LiveState:
     def _check_unseen(self, cards: Iterable[Card | None], back: Iterable[Card] = ()) -> None:
         """Refuse a card already out of the stub (``back``: cards going back in first)."""
         seen = self._out.difference(back)
+        game = self.rules.game
         for card in cards:
             if card is None:
                 continue
+            if len(game.deck) < 52 and card not in game.deck:  # RULES 11.3: 36 cards
+                raise CardError(f"card {card} is not in the deck of {game.name}")
             if card in seen:
                 raise CardError(f"card {card} is already out of the deck: it cannot be dealt twice")
             seen.add(card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bigblind.cards import Deck
+from bigblind.engine.actions import Action
 from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand, HandView
 from bigblind.engine.pots import split
@@ -66,7 +67,10 @@ class Table(_BlindPlan):
         self._between_hands("start a hand")
         plan = self.plan_deal(straddle=straddle)
         if deck is None:
-            deck = Deck.shuffled(self._random.getrandbits(64)) if self._random else Deck()
+            # The game's own deck (RULES 11.3: 36 cards in short deck).
+            cards = plan.rules.game.deck if len(plan.rules.game.deck) < 52 else None
+            seed = self._random.getrandbits(64) if self._random else None
+            deck = Deck.shuffled(seed, cards=cards)
         hand = Hand(
             plan.rules,
             plan.stacks,
@@ -233,8 +237,9 @@ class Table(_BlindPlan):
         """The turn on the clock (RULES 10.4): who, until when, how much of it is bank."""
         return None if self.clock is None else self.clock.turn
 
-    def act(self, action: str, *, now: float | None = None) -> None:
-        """Play ``action`` for the seat to act at ``now`` (default: the table's time).
+    def act(self, action: Action | str, *, now: float | None = None) -> None:
+        """Play ``action`` (an engine Action or its text) for the seat to act at ``now``
+        (default: the table's time).
 
         On the clock, an action after the time ran out is refused (the turn is
         timed out instead, :meth:`time_out`); the time past the decision time

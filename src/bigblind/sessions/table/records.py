@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bigblind.engine.actions import Action
 from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand, HandView
 from bigblind.engine.rules import Rules
@@ -123,7 +124,7 @@ class TableHand:
         """What the player in ``table_seat`` may see (RULES 3.4), in hand seats."""
         return self.hand.view(self.hand_seat(table_seat))
 
-    def act(self, action: str) -> None:
+    def act(self, action: Action | str) -> None:
         """Play ``action`` (see :meth:`Hand.act`) for the seat to act."""
         self.hand.act(action, seat=self.hand.actor)
 

@@ -47,8 +47,10 @@ class _Seating:
         run_it_twice: bool = False,
         showdown: Literal["auto", "manual"] = "auto",
     ) -> None:
-        if not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS:
-            raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, not {seats!r}")
+        _check_blinds(rules)
+        most = min(MAX_PLAYERS, rules.game.max_players)  # RULES 11.1, 11.3
+        if not isinstance(seats, int) or not 2 <= seats <= most:
+            raise TableError(f"a table of {rules.game.name} has 2 to {most} seats, not {seats!r}")
         if first_button is not None and not 0 <= first_button < seats:
             raise TableError(f"first button {first_button!r} must be a seat from 0 to {seats - 1}")
         self._rules = rules
@@ -90,6 +92,7 @@ class _Seating:
     @rules.setter
     def rules(self, rules: Rules) -> None:
         self._between_hands("change the rules")
+        _check_blinds(rules)
         self._rules = rules
 
     @property
@@ -338,3 +341,13 @@ class _Seating:
     def _check_chips(chips: int, what: str) -> None:
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
             raise TableError(f"cannot {what} {chips!r} chips: a whole number of at least 1")
+
+
+def _check_blinds(rules: Rules) -> None:
+    """A table places a small and a big blind itself (RULES 2, 8): the button blind of
+    short deck (RULES 11.3) is played hand by hand, not at a table yet."""
+    if rules.button_blind:
+        raise TableError(
+            "a table places the small and the big blind itself: rules with a button blind"
+            " are played with Hand, not at a table (give blinds and antes instead)"
+        )

@@ -1,0 +1,366 @@
+"""The room in a real browser: presets, layout, chat, seats and the host's controls.
+
+Each test clicks what a player would click and checks the page against the
+server's own record; screenshots go to build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.room.browser import Server, Tab, act_passively, browser, create_room, screenshot, sit
+
+__all__ = ["browser"]  # fixtures
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the module; it creates more rooms from one address than the limit."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    database = tmp_path_factory.mktemp("rooms") / "rooms.sqlite"
+    running = Server(database, "--limit", "rooms_per_hour=600")
+    running.start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture
+def tabs(browser: Any) -> Iterator[list[Tab]]:
+    opened: list[Tab] = []
+    yield opened
+    for tab in opened:
+        assert tab.errors == [], tab.errors
+        tab.close()
+
+
+def seated(server: Server, browser: Any, tabs: list[Tab], **settings: str) -> tuple[str, Tab, Tab]:
+    """Alice (the host, seat 0) and Bob (seat 1) at an open table; (room, alice, bob)."""
+    alice, bob = Tab(browser), Tab(browser)
+    tabs += [alice, bob]
+    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    for tab, seat in ((alice, 0), (bob, 1)):
+        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
+    return room, alice, bob
+
+
+def turn_of(tabs: dict[int, Tab], state: dict[str, Any]) -> Tab:
+    return tabs[state["hand"]["actor"]]
+
+
+def test_every_preset_is_offered_and_the_pot_button_and_key_five_bet_the_pot(
+    server: Server, browser: Any, tabs: list[Tab]
+) -> None:
+    _room, alice, bob = seated(server, browser, tabs, decision_seconds="60")
+    by_seat = {0: alice, 1: bob}
+    state = alice.wait_for(lambda s: s["hand"] is not None and s["hand"]["actor"] is not None)
+    actor = turn_of(by_seat, state)
+    legal = actor.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None)["hand"]["legal"]
+    # RULES 5.7: the six presets of the bar, each with the server's amount in its title.
+    ids = {"x2": "x2", "x3": "x3", "33%": "33", "50%": "50", "100%": "pot", "all-in": "all-in"}
+    assert set(legal["presets"]) == set(ids)
+    for name, testid in ids.items():
+        button = actor.page.locator(f"[data-testid=preset-{testid}]")
+        button.wait_for()
+        assert str(legal["presets"][name]) in (button.get_attribute("title") or "")
+    assert actor.page.inner_text("[data-testid=preset-pot]").startswith("Pot")
+    pot = legal["presets"]["100%"]
+    number = state["hand"]["number"]
+    actor.page.click("[data-testid=preset-pot]")
+    after = alice.wait_for(
+        lambda s: (
+            s["hand"] is None
+            or s["hand"]["number"] != number
+            or s["hand"]["actor"] != state["hand"]["actor"]
+        )
+    )
+    assert max(seat["bet"] for seat in after["seats"] if seat) == pot
+    # The other player raises the pot with key 5 (Options says "5 pot").
+    other = turn_of(by_seat, after)
+    legal = other.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None)["hand"]["legal"]
+    other.page.locator("[data-testid=preset-pot]").wait_for()
+    other.page.keyboard.press("5")
+    final = alice.wait_for(
+        lambda s: s["hand"] is None or s["hand"]["actor"] != after["hand"]["actor"]
+    )
+    assert max(seat["bet"] for seat in final["seats"] if seat) == legal["presets"]["100%"]
+    other.page.click("[data-testid=tab-options]")
+    assert "5 pot" in other.page.inner_text(".panel")
+    screenshot(actor.page, "presets")
+
+
+def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 0.5
+        and box["y"] + box["height"] <= height + 0.5
+    )
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    request = urllib.request.Request(
+        server.base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.parametrize("seats", [2, 10])
+def test_the_buttons_your_cards_and_every_seat_fit_a_desktop_and_a_phone(
+    server: Server, browser: Any, tabs: list[Tab], seats: int
+) -> None:
+    # Calling stations: every hand reaches the player's turn with a raise on offer.
+    settings = {"seats": seats, "bots": ["station"] * (seats - 1), "decision_seconds": 120}
+    room = post(server, "/api/rooms", {**settings, "name": "Friday night game"})
+    me = seats - 1
+    post(
+        server,
+        f"/api/rooms/{room['room']}/seats",
+        {"name": "Alice", "seat": me, "buy_in": 200},
+        room["host_token"],
+    )
+    desk, phone = Tab(browser), Tab(browser, phone=True)
+    tabs += [desk, phone]
+    for tab, (width, height) in ((desk, (1280, 800)), (phone, (390, 844))):
+        page = tab.page
+        page.goto(server.base + room["host_url"])
+        tab.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None, timeout=90)
+        page.locator("[data-testid=preset-pot]").wait_for()
+        # No page scroll: everything is on the first screen.
+        assert page.evaluate("document.documentElement.scrollHeight") <= height
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Fold and call, or check (the big blind after a limp): whichever is on offer.
+        offered = [
+            t for t in ("fold", "check", "call") if page.locator(f"[data-testid={t}]").count()
+        ]
+        assert "check" in offered or "call" in offered
+        testids = [*offered, "raise", "amount", "pots", f"cards-{me}", "actions"]
+        testids += [f"preset-{p}" for p in ("x2", "x3", "33", "50", "pot", "all-in")]
+        for testid in testids:
+            box = page.locator(f"[data-testid={testid}]").bounding_box()
+            assert inside(box, width, height), (testid, box)
+        for seat in range(seats):
+            box = page.locator(f"[data-seat='{seat}']").bounding_box()
+            assert inside(box, width, height), (seat, box)
+        bar = page.locator("[data-testid=actions]").bounding_box()
+        assert not overlap(bar, page.locator(f"[data-testid=seat-{me}]").bounding_box())
+        screenshot(page, f"layout-{'phone' if tab is phone else 'desktop'}-{seats}-seats")
+        # An error is shown in view, in the bar.
+        page.fill("[data-testid=amount]", "1")
+        page.click("[data-testid=raise]")
+        message = page.locator("[data-testid=action-message]")
+        assert "from" in message.inner_text() and inside(message.bounding_box(), width, height)
+    # On the phone the panels open over the table from the Menu button, the host's among them.
+    page = phone.page
+    page.click("[data-testid=panels-toggle]")
+    page.click("[data-testid=tab-host]")
+    assert inside(page.locator("[data-testid=pause]").bounding_box(), 390, 844)
+    screenshot(page, f"layout-phone-{seats}-seats-host")
+    page.click("[data-testid=panels-close]")
+    page.locator("[data-testid=tab-host]").wait_for(state="hidden")
+
+
+def test_chat_comes_in_while_typing_and_a_hand_is_shown_after_it_ends(
+    server: Server, browser: Any, tabs: list[Tab]
+) -> None:
+    room, alice, bob = seated(server, browser, tabs, decision_seconds="60")
+    by_seat = {0: alice, 1: bob}
+    alice.page.click("[data-testid=tab-chat]")
+    bob.page.click("[data-testid=tab-chat]")
+    box = alice.page.locator("[data-testid=chat-input]")
+    box.fill("good luck")
+    box.press("Enter")
+    box.fill("half a thought")  # Alice keeps typing; the box keeps the focus
+    bob.page.fill("[data-testid=chat-input]", "you too")
+    bob.page.press("[data-testid=chat-input]", "Enter")
+    alice.page.wait_for_selector("[data-testid=chat] >> text=you too")
+    assert "good luck" in alice.page.inner_text("[data-testid=chat]")
+    assert box.input_value() == "half a thought"
+    assert alice.page.evaluate("document.activeElement.dataset.testid") == "chat-input"
+    # The hand ends by a fold; nothing is shown, and each player may show their own cards.
+    state = alice.wait_for(lambda s: s["hand"] is not None and s["hand"]["actor"] is not None)
+    alice.page.click("[data-testid=tab-host]")
+    alice.page.click("[data-testid=pause]")
+    folder = by_seat[state["hand"]["actor"]]
+    folder.page.click("[data-testid=fold]")
+    over = alice.wait_for(lambda s: s["hand"] is None and s["last_hand"] is not None)
+    assert over["last_hand"]["shown"] == {}
+    dealt = bob.wait_for(lambda s: s["hand"] is None)["seats"][1]["cards"]
+    assert dealt, "between hands, a player's own cards stay in their view"
+    bob.page.click("[data-testid=show]")
+    shown = alice.wait_for(lambda s: "1" in (s["last_hand"] or {}).get("shown", {}))
+    assert shown["last_hand"]["shown"]["1"] == dealt
+    # RULES 6.7: Alice's page turns Bob's cards up; Bob's button is gone.
+    faces = alice.page.locator("[data-testid=cards-1] .card[data-card]")
+    faces.nth(1).wait_for()
+    assert " ".join(faces.nth(i).get_attribute("data-card") or "" for i in range(2)) == dealt
+    bob.page.locator("[data-testid=show]").wait_for(state="detached")
+    server_view = server.get(f"/api/rooms/{room}")
+    assert server_view["last_hand"]["shown"]["1"] == dealt
+    assert server_view["seats"][0]["stack"] + server_view["seats"][1]["stack"] == 400
+    # The ledger is live: Bob leaves and Alice's open ledger shows his cash-out unasked.
+    alice.page.click("[data-testid=tab-ledger]")
+    alice.page.wait_for_selector("[data-testid=ledger] td")
+    stack = server_view["seats"][1]["stack"]
+    bob.page.click("[data-testid=leave]")
+    row = alice.page.locator("[data-testid=ledger] tr", has_text="Bob")
+    row.locator(f"td >> nth=2 >> text={stack}").wait_for()
+    ledger = server.get(f"/api/rooms/{room}/ledger")
+    assert next(p for p in ledger["players"] if p["name"] == "Bob")["cash_out"] == stack
+    # The join link is copied at the table, never with the host's token.
+    alice.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    alice.page.click("[data-testid=copy-join]")
+    alice.page.locator("[data-testid=copy-join] >> text=Link copied").wait_for()
+    copied = alice.page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{server.base}/?room={room}"
+
+
+def test_seat_requests_refused_joining_mid_hand_leaving_and_a_removal_pending(
+    server: Server, browser: Any, tabs: list[Tab]
+) -> None:
+    alice, bob, cy = Tab(browser), Tab(browser), Tab(browser)
+    tabs += [alice, bob, cy]
+    room, join, host_link = create_room(alice, server, decision_seconds="120", seats="4")
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    alice.page.click("[data-testid=tab-host]")
+    alice.page.click("[data-testid^=approve-]")
+    alice.wait_for(lambda s: s["hand"] is not None and s["hand"]["deadline"] is not None)
+    # A slow press on "Sit here" while the clock runs: the button stays under the pointer.
+    cy.page.goto(join)
+    button = cy.page.locator("[data-testid=sit-2]")
+    button.hover()
+    cy.page.mouse.down()
+    cy.page.wait_for_timeout(800)
+    cy.page.mouse.up()
+    cy.page.fill("[data-testid=join-name]", "Cy")
+    cy.page.click("[data-testid=join-submit]")
+    request = alice.wait_for(lambda s: len(s["requests"]) == 1)["requests"][0]["request"]
+    # One request at a time from one tab: no "Sit here" while it waits.
+    cy.page.locator("[data-testid=note] >> text=Waiting for the host").wait_for()
+    assert cy.page.locator("[data-testid^=sit-]").count() == 0
+    # Refused: Cy is told, and may ask again.
+    alice.page.click(f"[data-testid=refuse-{request}]")
+    cy.page.locator("[data-testid=note] >> text=did not seat you").wait_for()
+    cy.page.click("[data-testid=sit-2]")
+    assert cy.page.input_value("[data-testid=join-name]") == "Cy"
+    cy.page.click("[data-testid=join-submit]")
+    request = alice.wait_for(lambda s: len(s["requests"]) == 1)["requests"][0]["request"]
+    # Approved during the hand: Cy sees the seat at once, and the host lists him (RULES 10.1).
+    alice.page.click(f"[data-testid=approve-{request}]")
+    cy.page.locator("[data-testid=joining-note]").wait_for()
+    assert cy.page.inner_text("[data-testid=seat-2] .name") == "Cy"
+    assert "joins next hand" in cy.page.inner_text("[data-testid=seat-2]")
+    alice.page.locator("[data-testid=host-seat-2]").wait_for()
+    assert alice.latest()["hand"] is not None  # all of it during the first hand
+    # Bob leaves during the hand: told when he goes, never offered "I'm back".
+    if alice.latest()["hand"]["actor"] == 1:  # his turn first: he calls, Alice is to act
+        bob.page.click("[data-testid=call]")
+        alice.wait_for(lambda s: s["hand"]["actor"] == 0)
+    bob.page.click("[data-testid=leave]")
+    bob.page.locator("[data-testid=leaving-note]").wait_for()
+    assert bob.page.locator("[data-testid=sit-in]").count() == 0
+    alice.page.locator("[data-testid=leaving-1]").wait_for()
+    assert "away" not in alice.page.inner_text("[data-testid=seat-1] .tags")
+    # The host removes Cy: the removal is marked pending, not offered again.
+    alice.page.click("[data-testid=remove-2]")
+    alice.page.locator("[data-testid=removing-2]").wait_for()
+    assert alice.page.locator("[data-testid=remove-2]").count() == 0
+    cy.page.locator("[data-testid=leaving-note]").wait_for()
+    screenshot(alice.page, "leaving-and-removal-pending")
+    # The hand ends; both are cashed out, every chip in the ledger (RULES 7.2).
+    # (Bob, away while leaving, checks or folds at once; Alice plays it out.)
+    alice.page.click("[data-testid=pause]")
+    for _ in range(200):
+        if alice.latest()["hand"] is None:
+            break
+        if not act_passively(alice):
+            alice.page.wait_for_timeout(150)
+    alice.wait_for(lambda s: s["seats"][1] is None and s["seats"][2] is None)
+    ledger = server.get(f"/api/rooms/{room}/ledger")
+    # Cy bought in on approval and is cashed out whole: he was never dealt in.
+    assert {p["name"]: p["buy_in"] for p in ledger["players"]} == {
+        "Alice": 200,
+        "Bob": 200,
+        "Cy": 200,
+    }
+    assert next(p for p in ledger["players"] if p["name"] == "Cy")["net"] == 0
+    view = server.get(f"/api/rooms/{room}")
+    assert ledger["bought"] == ledger["cashed"] + view["seats"][0]["stack"]
+
+
+def test_bad_settings_are_refused_in_the_form_and_the_join_dialog_keeps_no_stale_error(
+    server: Server, browser: Any, tabs: list[Tab]
+) -> None:
+    host = Tab(browser)
+    tabs.append(host)
+    page = host.page
+    page.goto(server.base + "/")
+    # Out of range: the server refuses it in words, and the form marks the field.
+    page.fill("[name=big_blind]", "99999999999999999999")
+    page.click("[data-testid=create]")
+    error = page.locator("[data-testid=create-error]")
+    error.locator("text=big blind").wait_for()
+    assert "1,000,000,000,000" in error.inner_text()
+    assert page.get_attribute("[name=big_blind]", "aria-invalid") == "true"
+    assert page.locator("[data-testid=host-url]").count() == 0  # nothing created
+    page.fill("[name=big_blind]", "2")
+    assert error.inner_text() == ""  # a change clears the old refusal
+    # A field in "More settings" is shown opened and marked.
+    page.click("text=More settings")
+    page.fill("[name=next_hand_seconds]", "1000000000")
+    page.click("text=More settings")  # closed again before sending
+    page.click("[data-testid=create]")
+    error.locator("text=next hand seconds").wait_for()
+    assert "0 to 60" in error.inner_text()
+    assert page.locator("[name=next_hand_seconds]").is_visible()
+    assert page.get_attribute("[name=next_hand_seconds]", "aria-invalid") == "true"
+    # A box left empty is named by its label, and nothing is sent.
+    page.fill("[name=next_hand_seconds]", "3")
+    page.fill("[name=seats]", "")
+    page.click("[data-testid=create]")
+    error.locator("text=Seats: enter a whole number").wait_for()
+    for text in ("_", "None", "Input should"):
+        assert text not in error.inner_text()
+    page.fill("[name=seats]", "6")
+    page.click("[data-testid=create]")
+    join = page.locator("[data-testid=join-url]")
+    join.wait_for()
+    # The join dialog: each answer replaces the last, no error stays from an earlier try.
+    guest = Tab(browser)
+    tabs.append(guest)
+    guest.page.goto(join.input_value())
+    guest.page.click("[data-testid=sit-0]")
+    guest.page.fill("[data-testid=join-name]", "Ann")
+    guest.page.fill("[data-testid=join-buy-in]", "5")
+    guest.page.click("[data-testid=join-submit]")
+    message = guest.page.locator("[data-testid=join-error]")
+    assert "40 to 200" in message.inner_text()
+    guest.page.fill("[data-testid=join-buy-in]", "100")
+    assert message.inner_text() == ""
+    guest.page.click("[data-testid=join-submit]")
+    guest.page.locator("[data-testid=note] >> text=Waiting for the host").wait_for()
+    assert guest.page.locator("[data-testid=join-error]").count() == 0
