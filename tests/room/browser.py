@@ -177,6 +177,8 @@ def create_room(tab: Tab, server: Server, **settings: str) -> tuple[str, str, st
         field = page.locator(f"[name={name}]")
         if field.get_attribute("type") == "checkbox":
             field.set_checked(value == "on")
+        elif field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
         else:
             field.fill(value)
     page.click("[data-testid=create]")

@@ -364,3 +364,60 @@ def test_bad_settings_are_refused_in_the_form_and_the_join_dialog_keeps_no_stale
     guest.page.click("[data-testid=join-submit]")
     guest.page.locator("[data-testid=note] >> text=Waiting for the host").wait_for()
     assert guest.page.locator("[data-testid=join-error]").count() == 0
+
+
+def play_to_showdown(by_seat: dict[int, Tab], watcher: Tab, number: int) -> dict[str, Any]:
+    """Check or call from each page until hand ``number`` ends; the state after it."""
+    for _ in range(200):
+        state = watcher.latest()
+        hand = state["hand"]
+        if hand is None or hand["number"] != number:
+            return watcher.wait_for(lambda s: s["last_hand"] is not None)
+        if hand["actor"] is not None:
+            act_passively(by_seat[hand["actor"]])
+        watcher.page.wait_for_timeout(150)
+    raise AssertionError("the hand did not end after 200 turns")
+
+
+@pytest.mark.parametrize(
+    ("variant", "title", "cards"),
+    [("omaha", "Pot-limit Omaha", 4), ("short-deck", "No-limit short deck hold'em", 2)],
+)
+def test_omaha_and_short_deck_are_played_to_a_showdown_at_desktop_and_phone_sizes(
+    server: Server, browser: Any, tabs: list[Tab], variant: str, title: str, cards: int
+) -> None:  # RULES 11.1, 11.3
+    alice, bob = Tab(browser), Tab(browser, phone=True)
+    tabs += [alice, bob]
+    # Choosing Omaha switches the betting to pot limit, as home games play it.
+    room, join, host_link = create_room(alice, server, variant=variant, open_seating="on")
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    by_seat = {0: alice, 1: bob}
+    state = alice.wait_for(lambda s: s["hand"] is not None and s["you"] == 0)
+    assert alice.page.inner_text("[data-testid=game-title]") == title
+    assert state["game"]["hole_cards"] == cards
+    for tab, me, other in ((alice, 0, 1), (bob, 1, 0)):
+        tab.wait_for(lambda s, me=me: s["you"] == me and s["hand"] is not None)
+        mine = tab.page.locator(f"[data-testid=cards-{me}] .card[data-card]")
+        mine.nth(cards - 1).wait_for()
+        assert mine.count() == cards
+        faces = [mine.nth(i).get_attribute("data-card") or "" for i in range(cards)]
+        if variant == "short-deck":  # RULES 11.3: no card below a six
+            assert all(face[0] in "6789TJQKA" for face in faces)
+        assert tab.page.locator(f"[data-testid=cards-{other}] .card.back").count() == cards
+        box = tab.page.locator(f"[data-testid=seat-{me}]").bounding_box()
+        size = tab.page.viewport_size
+        assert size is not None and inside(box, size["width"], size["height"])
+    screenshot(alice.page, f"{variant}-desktop")
+    screenshot(bob.page, f"{variant}-phone")
+    after = play_to_showdown(by_seat, alice, state["hand"]["number"])
+    last = after["last_hand"]
+    assert len(last["board"].split()) == 5
+    assert last["shown"], "two players checking down show at the showdown (RULES 6.7)"
+    for shown in last["shown"].values():
+        assert len(shown.split()) == cards
+    screenshot(bob.page, f"{variant}-showdown-phone")
+    view = server.get(f"/api/rooms/{room}")
+    assert view["settings"]["variant"] == variant
+    assert view["settings"]["structure"] == ("pl" if variant == "omaha" else "nl")
+    assert sum(seat["stack"] for seat in view["seats"] if seat) == 400

@@ -145,6 +145,21 @@ class Rules:
                 self, "antes_as_contributions", self.ante_type is not AnteType.BIG_BLIND
             )
 
+    @property
+    def title(self) -> str:
+        """The game as a title names it: its structure, then the game (RULES 5, 11).
+
+        >>> Rules.pot_limit(blinds=(1, 2), game="plo8").title
+        'Pot-limit Omaha hi-lo'
+        >>> Rules.no_limit(blinds=(1, 2)).title, Rules.no_limit(blinds=(1, 2), game="6+").title
+        ("No-limit hold'em", "No-limit short deck hold'em")
+        """
+        structure = self.structure.value.capitalize().replace(" ", "-")
+        if self.game.code == HOLDEM.code:
+            return f"{structure} hold'em"
+        name = self.game.name.replace("Short deck", "short deck hold'em")
+        return f"{structure} {name}"
+
     @classmethod
     def no_limit(
         cls,

@@ -80,7 +80,7 @@ class RoomPeople(RoomCore):
     def _on_bot_added(self, e: dict[str, Any]) -> None:
         seat = e["seat"]
         self._check_seat_free(seat)
-        bot = make_bot(e["kind"], e["seed"])
+        bot = make_bot(e["kind"], e["seed"], game=self.settings.poker())
         self.occupants[seat] = _Occupant(e["name"], "", bot=e["kind"], bot_seed=e["seed"])
         self._bots[seat] = bot
         if not self._queue_if_playing({**e, "type": "_bot_join"}):

@@ -28,6 +28,8 @@ from bigblind.cards import Card, format_cards
 from bigblind.engine import Hand
 from bigblind.engine.events import Acted, ActionKind, BoardDealt, PotAwarded
 from bigblind.evaluation import equity
+from bigblind.evaluation.games import HOLDEM, Game
+from bigblind.evaluation.games_equity import game_equity
 from bigblind.formats.words import describe_event, text_cards
 from bigblind.room.histories import reader_seat
 from bigblind.room.room import Identity, Room
@@ -68,7 +70,7 @@ def hand_steps(
         live = frozenset(s for s in cards if s not in folded)
         key = (tuple(board), live)
         if key not in cache:
-            cache[key] = _equities(cards, live, board)
+            cache[key] = _equities(hand.rules.game, cards, live, board)
         shares = cache[key]
         steps.append(
             {
@@ -90,15 +92,28 @@ def hand_steps(
 
 
 def _equities(
-    cards: Mapping[int, tuple[Card, ...]], live: frozenset[int], board: Sequence[Card]
+    game: Game,
+    cards: Mapping[int, tuple[Card, ...]],
+    live: frozenset[int],
+    board: Sequence[Card],
 ) -> dict[int, float]:
-    if len(live) < 2 or len(board) not in (0, 3, 4, 5):
+    known = all(len(cards[s]) == game.hole_cards for s in live)
+    if len(live) < 2 or len(board) not in (0, 3, 4, 5) or not known:
         return {}
     order = sorted(live)
-    result = equity(
-        [format_cards(cards[s]) for s in order], board=format_cards(board, " "), exact=True
-    )
-    return {s: p.equity for s, p in zip(order, result.players, strict=True)}
+    hands = [format_cards(cards[s]) for s in order]
+    if game.code == HOLDEM.code:
+        result = equity(hands, board=format_cards(board, " "), exact=True)
+        shares = [p.equity for p in result.players]
+    else:
+        # Omaha's pre-flop run-outs are too many to count: sampled with a fixed seed, so
+        # that a replay shows the same figures every time (hi-lo: the share of pots won).
+        found = game_equity(game, hands, board=format_cards(board, " "), samples=_SAMPLES, seed=0)
+        shares = [p.equity for p in found.players]
+    return dict(zip(order, shares, strict=True))
+
+
+_SAMPLES = 20_000
 
 
 def hand_list(room: Room) -> list[dict[str, Any]]:

@@ -331,7 +331,9 @@ class Room(RoomState):
             raise RoomError(f"seat {self.straddle_seat} is choosing whether to straddle")
         if deck is None:
             seed = self._deck_seed
-            deck = Deck.shuffled(seed + self.hand_number) if seed is not None else Deck()
+            game = self.settings.poker()  # RULES 11.3: short deck deals 36 cards
+            pool = None if len(game.deck) == 52 else game.deck
+            deck = Deck.shuffled(None if seed is None else seed + self.hand_number, cards=pool)
         cards = [int(c) for c in deck.cards]
         event: dict[str, Any] = {"type": "hand_started", "at": at, "deck": cards}
         if self.straddle_answer and self._straddle_offer() is not None:

@@ -26,11 +26,22 @@ from typing import Any
 from bigblind.bots import BOTS
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError
+from bigblind.evaluation.games import GAMES as VARIANTS
+from bigblind.evaluation.games import Game
 from bigblind.sessions.table import BuyIn, Rake
 from bigblind.sessions.tournament import BlindStructure
 from bigblind.sessions.tournament import payouts as prize_amounts
 
-__all__ = ["GAMES", "MAX_CHIPS", "MAX_SEATS", "SECONDS", "STRUCTURES", "RoomError", "RoomSettings"]
+__all__ = [
+    "GAMES",
+    "MAX_CHIPS",
+    "MAX_SEATS",
+    "SECONDS",
+    "STRUCTURES",
+    "VARIANTS",
+    "RoomError",
+    "RoomSettings",
+]
 
 MAX_CHIPS = 10**12
 """The most chips any amount in a room may be (blinds, buy-ins, bets)."""
@@ -62,7 +73,10 @@ class RoomSettings:
 
     ``ante`` with ``big_blind_ante`` is one ante for the table posted by the
     big blind (RULES 2.4); ``straddle`` allows a two-big-blind straddle
-    (RULES 2.7). ``min_buy_in``/``max_buy_in`` bound a cash game's buy-ins
+    (RULES 2.7). ``variant`` is the poker played, a code of
+    :data:`~bigblind.evaluation.GAMES` (hold'em, Omaha with 4 to 6 cards,
+    Omaha hi-lo, short deck: RULES 11), with any betting ``structure``.
+    ``min_buy_in``/``max_buy_in`` bound a cash game's buy-ins
     and top-ups (RULES 10.1). A sit-and-go (``game`` 'tournament') costs
     ``tournament_buy_in`` to enter, gives everyone ``starting_stack`` chips
     and raises the blinds every ``level_minutes`` (RULES 8.1); ``payouts`` are
@@ -80,6 +94,7 @@ class RoomSettings:
 
     name: str = "Home game"
     game: str = "cash"
+    variant: str = "holdem"
     structure: str = "nl"
     small_blind: int = 1
     big_blind: int = 2
@@ -123,6 +138,11 @@ class RoomSettings:
             raise RoomError(f"room name {self.name!r}: letters, digits, spaces and punctuation")
         if self.game not in GAMES:
             raise RoomError(f"game {self.game!r}: accepted are {', '.join(GAMES)}")
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
+            raise RoomError(
+                f"game {_short(self.variant)}: accepted are "
+                + ", ".join(f"{code} ({g.name})" for code, g in VARIANTS.items())
+            )
         if self.structure not in STRUCTURES:
             raise RoomError(f"structure {self.structure!r}: accepted are nl, pl, fl")
         if isinstance(self.seats, bool) or not isinstance(self.seats, int):
@@ -137,6 +157,11 @@ class RoomSettings:
                 raise RoomError(f"{_words(key)} {getattr(self, key)!r}: true or false")
         if not 2 <= self.seats <= MAX_SEATS:
             raise RoomError(f"seats {self.seats}: a room has 2 to {MAX_SEATS} seats")
+        if self.seats > self.poker().max_players:
+            raise RoomError(
+                f"seats {self.seats}: {self.poker().name} deals to at most"
+                f" {self.poker().max_players} players from one deck"
+            )
         if self.min_buy_in > self.max_buy_in:
             raise RoomError(
                 f"buy-in range {self.min_buy_in}-{self.max_buy_in}:"
@@ -173,6 +198,10 @@ class RoomSettings:
 
     # ------------------------------------------------------------------ derived
 
+    def poker(self) -> Game:
+        """The variant played (RULES 11)."""
+        return VARIANTS[self.variant]
+
     def rules(self, blinds: tuple[int, int, int] | None = None) -> Rules:
         """The engine's rules for a hand at blinds ``(small, big, ante)`` (default: the room's)."""
         small, big, ante = blinds or (self.small_blind, self.big_blind, self.ante)
@@ -187,6 +216,7 @@ class RoomSettings:
                 ante=ante,
                 ante_type=ante_type,
                 straddle=2 * big if self.straddle else 0,
+                game=self.poker(),
             )
         except BigblindError as error:
             raise RoomError(str(error)) from None
@@ -214,6 +244,7 @@ class RoomSettings:
             minutes=self.level_minutes,
             big_blind_ante=self.big_blind_ante,
             structure=STRUCTURES[self.structure],
+            game=self.poker(),
         )
 
     # ------------------------------------------------------------ serialising

@@ -81,18 +81,23 @@ def pot_name(index: int) -> str:
 
 
 def pot_results(result: HandResult | None, seats: Sequence[int]) -> list[dict[str, Any]]:
-    """Each pot awarded, by table seat; a hand run twice names each half by its run (10.3)."""
+    """Each pot awarded, by table seat; a hand run twice names each half by its run (10.3),
+    a split game each half of a pot by its side, 'Main pot (low)' (11.2)."""
     if result is None:
         return []
     runs = [run.pots for run in result.runs] if len(result.runs) > 1 else [result.pots]
     out = []
     for r, pots in enumerate(runs):
         suffix = f", {('first', 'second')[r]} run" if len(runs) > 1 else ""
-        for n, pot in enumerate(pots):
+        n = -1
+        for pot in pots:
+            if pot.half != "low":  # a split pot's two halves are one pot (RULES 11.2)
+                n += 1
             if pot.amount:
+                half = f" ({pot.half})" if pot.half else ""
                 out.append(
                     {
-                        "name": pot_name(n) + suffix,
+                        "name": pot_name(n) + half + suffix,
                         "amount": pot.amount,
                         "winners": [seats[s] for s in pot.winners],
                         "hand": pot.description,
@@ -305,6 +310,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "room": room.id,
         "name": room.settings.name,
         "settings": room.public_settings,
+        "game": _game_view(room),
         "blinds": list(room.blinds),
         "paused": room.paused,
         "ended": room.ended,
@@ -322,6 +328,13 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "straddle": _straddle_view(room),
         "tournament": None if room.sng is None else room.sng.view(room.now),
     }
+
+
+def _game_view(room: RoomState) -> dict[str, Any]:
+    """The poker played, as the table shows it (RULES 11): its title and hole cards."""
+    poker = room.settings.poker()
+    title = room.table.rules.title
+    return {"code": poker.code, "title": title, "hole_cards": poker.hole_cards}
 
 
 def _joining(room: RoomState, seat: int, occupant: _Occupant) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from bigblind.cards import Card
 from bigblind.engine.hand import Legal
 from bigblind.engine.pots import Pot
 from bigblind.engine.rules import Rules, Structure
-from bigblind.evaluation.games import HOLDEM
 from bigblind.formats.words import card_text, pot_name
 
 __all__ = [
@@ -49,10 +48,7 @@ def game_title(rules: Rules) -> str:
     >>> game_title(Rules.no_limit(blinds=(1, 2), game="6+"))
     "No-limit short deck hold'em"
     """
-    title = GAME_NAMES[rules.structure]
-    if rules.game.hole_cards == 2 and rules.game.deck == HOLDEM.deck:
-        return title
-    return title.replace("hold'em", rules.game.name.replace("Short deck", "short deck hold'em"))
+    return rules.title
 
 
 _RED = "bold #c0392b on #f4f1ea"

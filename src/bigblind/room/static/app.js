@@ -94,6 +94,7 @@ function levelText(state, now) {
 
 function roomPage(app, room) {
   const title = el("span", { class: "title" }, "…");
+  const gameTitle = el("span", { class: "game-title", "data-testid": "game-title" });
   const blinds = el("span", { class: "blinds", "data-testid": "blinds" });
   const levelLine = el("span", { class: "level", "data-testid": "level" });
   const dot = el("span", { class: "status-dot off", title: "connection" });
@@ -120,7 +121,7 @@ function roomPage(app, room) {
     el(
       "div",
       { class: "room" },
-      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, blinds, levelLine, el("span", { class: "spacer" }), note, copy, menu, dot),
+      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, gameTitle, blinds, levelLine, el("span", { class: "spacer" }), note, copy, menu, dot),
       tableArea,
       actions,
       side,
@@ -162,6 +163,7 @@ function roomPage(app, room) {
     if (!state) return;
     document.title = `${state.name} · bigblind`;
     title.textContent = state.name;
+    gameTitle.textContent = state.game?.title ?? "";
     const [small, big, ante] = state.blinds;
     blinds.textContent = `${chips(small)}/${chips(big)}${ante ? ` ante ${chips(ante)}` : ""}`;
     levelLine.textContent = levelText(state, Date.now() / 1000);

@@ -29,6 +29,23 @@ function labelOf(form, key) {
   return label ? label.firstChild.textContent.trim() : key;
 }
 
+// The games a room deals (RULES 11), as bigblind.evaluation.GAMES names them.
+const VARIANTS = [
+  ["holdem", "Texas Hold'em"],
+  ["omaha", "Omaha (4 cards)"],
+  ["omaha5", "5-card Omaha"],
+  ["omaha6", "6-card Omaha"],
+  ["omaha8", "Omaha hi-lo (8 or better)"],
+  ["short-deck", "Short deck (6+)"],
+];
+
+// Omaha is played pot limit, hold'em and short deck no limit: the usual betting follows the
+// game chosen, and the host may still change it.
+function suggestBetting(select) {
+  const betting = select.form.elements.namedItem("structure");
+  betting.value = select.value.startsWith("omaha") ? "pl" : "nl";
+}
+
 /** Read the form into the settings the server expects (RoomSettings). */
 function settingsFrom(form) {
   const data = new FormData(form);
@@ -49,6 +66,7 @@ function settingsFrom(form) {
   const settings = {
     name: String(data.get("name") || "Home game"),
     game: tournament ? "tournament" : "cash",
+    variant: String(data.get("variant") || "holdem"),
     structure: String(data.get("structure")),
     small_blind: int("small_blind"),
     big_blind: int("big_blind"),
@@ -165,6 +183,14 @@ export function startPage(root) {
           { name: "game", "data-testid": "game-type" },
           el("option", { value: "cash" }, "Cash game"),
           el("option", { value: "tournament" }, "Sit-and-go tournament"),
+        ),
+      ),
+      field(
+        "Poker",
+        el(
+          "select",
+          { name: "variant", "data-testid": "variant", onchange: (event) => suggestBetting(event.target) },
+          ...VARIANTS.map(([code, name]) => el("option", { value: code }, name)),
         ),
       ),
       field(

@@ -79,8 +79,13 @@ function seatCards(state, seat) {
   if (own) return own.map(cardEl);
   const shown = !state.hand && state.last_hand?.shown?.[String(seat.seat)];
   if (shown) return cardList(shown).map(cardEl);
-  if (state.hand && seat.in_hand && !seat.folded) return [cardEl(null), cardEl(null)];
+  if (state.hand && seat.in_hand && !seat.folded) return Array.from({ length: state.game?.hole_cards ?? 2 }, () => cardEl(null));
   return [];
+}
+
+// Omaha's four to six cards share a seat's width: the class sizes them to fit.
+function cardsBox(index, cards) {
+  return el("div", { class: `cards n${cards.length}`, "data-testid": `cards-${index}` }, cards);
 }
 
 function seatTags(state, seat) {
@@ -133,7 +138,7 @@ export function renderTable(root, state, { now, onSit, winners, pending = false 
         el(
           "div",
           { class: classes.join(" "), "data-seat": index, "data-testid": `seat-${index}` },
-          el("div", { class: "cards", "data-testid": `cards-${index}` }, seatCards(state, seat)),
+          cardsBox(index, seatCards(state, seat)),
           el(
             "div",
             { class: "box" },
