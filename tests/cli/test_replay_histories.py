@@ -80,8 +80,8 @@ def test_every_hand_and_file_of_a_folder_is_counted_once(
     # RULES 11.4: the hand of another game is passed over, and said to be.
     assert err == [
         f"{tmp_path / 'mixed.txt'}: line 17: passed over: hand #3 is of Razz Limit,"
-        " a game bigblind does not play (of PokerStars' games it reads Hold'em and Omaha"
-        " with 4, 5 or 6 cards or Hi/Lo, in no limit, pot limit and limit)"
+        " a game bigblind does not play (of PokerStars' games it reads Hold'em, 6+ Hold'em"
+        " and Omaha with 4, 5 or 6 cards or Hi/Lo, in no limit, pot limit and limit)"
     ]
 
 

@@ -155,8 +155,6 @@ def test_every_header_form_is_read(header: str, expected: dict[str, object]) -> 
     ("header", "game"),
     [
         (f"PokerStars Hand #3:  5 Card Omaha Hi/Lo Pot Limit ($1/$2 USD) - {WHEN}", "5 Card Omaha"),
-        (f"PokerStars Hand #4:  6+ Hold'em No Limit ($1/$2 USD) - {WHEN}", "6+ Hold'em"),
-        (f"PokerStars Hand #5:  Hold'em 6+ No Limit ($1/$2 USD) - {WHEN}", "Hold'em 6+"),
         (
             f"PokerStars Hand #6: Tournament #1, $1+$0.10 USD Razz Limit - Level I (10/20)"
             f" - {WHEN}",
@@ -173,6 +171,19 @@ def test_other_games_are_named_not_failed(header: str, game: str) -> None:
     assert "a game bigblind does not play" in entry.reason
     with pytest.raises(pokerstars.OtherGameError):
         pokerstars.loads(text)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        f"PokerStars Hand #4:  6+ Hold'em No Limit ($1/$2 USD) - {WHEN}",
+        f"PokerStars Hand #5:  Hold'em 6+ No Limit ($1/$2 USD) - {WHEN}",
+    ],
+)
+def test_six_plus_holdem_is_read_as_short_deck(header: str) -> None:  # RULES 11.3
+    heading = read_heading(header, TABLE.strip())
+    assert heading.game.code == "short-deck" and not heading.button_blind
+    assert (heading.low, heading.high) == (100, 200)
 
 
 def test_a_bad_header_names_what_is_accepted() -> None:

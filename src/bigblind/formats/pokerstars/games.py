@@ -37,11 +37,11 @@ LIMITS: Final = {
 
 GAME: Final = re.compile(
     r"(?<![\w])(?P<game>Hold'em|(?:(?P<cards>[56]) Card )?Omaha(?P<hi_lo> Hi/Lo)?)"
-    r" (?P<cap>Cap )?(?P<limit>No Limit|Pot Limit|Limit)\b"
+    r"(?: 6\+)? (?P<cap>Cap )?(?P<limit>No Limit|Pot Limit|Limit)\b"
 )
 """A game and its structure in a header: ``Hold'em No Limit``, ``5 Card Omaha Pot Limit``,
-``Omaha Hi/Lo Limit``. (``6+ Hold'em`` is matched as hold'em: the caller looks for the
-6+ before it.)"""
+``Omaha Hi/Lo Limit``. (``6+ Hold'em`` and ``Hold'em 6+`` are matched as hold'em: the
+caller looks for the 6+.)"""
 
 
 def game_name(rules: Rules) -> str:

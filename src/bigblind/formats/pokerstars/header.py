@@ -85,7 +85,10 @@ def _header(
             f"PokerStars Hand #{hand_id}: Tournament #{tournament.number}, {buy_in} {game}"
             f" - Level {tournament.level_text} ({low}/{high}) - {stamp}"
         )
-    if symbol:
+    if rules.button_blind:  # 6+ Hold'em's antes and button blind, as PokerStars names them
+        blind, ante = _money(rules.big_blind, symbol), _money(rules.ante, symbol)
+        stakes = f"Button Blind {blind} - Ante {ante}" + (f"  {code}" if symbol else "")
+    elif symbol:
         if low % 100 or high % 100:
             stakes = f"{symbol}{low // 100}.{low % 100:02d}/{symbol}{high // 100}.{high % 100:02d}"
         else:
@@ -94,6 +97,14 @@ def _header(
     else:
         stakes = f"{low}/{high}"
     return f"PokerStars Hand #{hand_id}:  {game} ({stakes}) - {stamp}"
+
+
+def _money(amount: int, symbol: str | None) -> str:
+    """Chips as the header writes them: hundredths after a currency symbol."""
+    if not symbol:
+        return str(amount)
+    cents = f".{amount % 100:02d}" if amount % 100 else ""
+    return f"{symbol}{amount // 100}{cents}"
 
 
 def _table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:

@@ -7,8 +7,9 @@ Every form PokerStars has written is read: ``PokerStars Hand #`` and, before
 tournaments with their buy-in (``$10+$1``, knockouts ``$10+$10+$2``,
 freerolls, play-money chips), heads-up ``Match Round``, Zoom tournaments and
 the mixed games that name the game played in brackets (``HORSE (Hold'em
-Limit, ...)``), in Hold'em and Omaha (4, 5 or 6 cards, or Hi/Lo; RULES 11).
-A hand of a game bigblind does not read (stud, draw, 6+ Hold'em) raises
+Limit, ...)``), in Hold'em, Omaha (4, 5 or 6 cards, or Hi/Lo) and 6+ Hold'em
+(with blinds, or with antes and a button blind; RULES 11).
+A hand of a game bigblind does not read (stud, draw) raises
 :class:`OtherGameError` naming the game, so that a reader counts it apart (RULES 11.4).
 
 >>> heading = read_heading(
@@ -19,6 +20,10 @@ A hand of a game bigblind does not read (stud, draw, 6+ Hold'em) raises
 >>> read_heading("PokerStars Hand #3:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2016/08/24 9:42:57 ET",
 ...     "Table 'Annagerman' 10-max Seat #9 is the button").game.name
 'Omaha hi-lo'
+>>> six = read_heading("PokerStars Hand #4:  6+ Hold'em No Limit (Button Blind $0.25 - Ante"
+...     " $0.25  USD) - 2019/01/16 11:35:56 ET", "Table 'Saiph' 6-max Seat #3 is the button")
+>>> six.game.code, six.button_blind, six.high, six.low
+('short-deck', True, 25, 25)
 >>> read_heading("PokerStars Hand #2:  Razz ($1/$2 USD) - 2016/08/24 9:42:57 ET", "")
 Traceback (most recent call last):
 ...
@@ -34,7 +39,7 @@ from typing import Final
 
 from bigblind.engine.rules import Structure
 from bigblind.errors import HistoryError
-from bigblind.evaluation.games import HOLDEM, Game
+from bigblind.evaluation.games import HOLDEM, SHORT_DECK_HOLDEM, Game
 from bigblind.formats.pokerstars.games import GAME, LIMITS, game_of
 
 __all__ = ["SYMBOLS", "Heading", "OtherGameError", "parse_amount", "read_heading"]
@@ -63,10 +68,15 @@ _LEVEL: Final = re.compile(
 _CASH: Final = re.compile(
     r"(?P<game>.*?) \((?P<stakes>[^()]*)\)(?P<cap> - [^-]*Cap)?(?: - (?P<when>.*))?$"
 )
-_SHORT_DECK: Final = re.compile(r"6\+|Short Deck|Six Plus", re.IGNORECASE)
+# Not "$0.36+$0.04": a buy-in's digits before a plus are no 6+.
+_SHORT_DECK: Final = re.compile(r"(?<![\w.])6\+ Hold'em|Hold'em 6\+|Short Deck|Six Plus", re.I)
 _STAKES: Final = re.compile(
     rf"(?:ante (?P<ante>{AMOUNT}), )?(?:{{[^}}]*}} )?(?P<low>{AMOUNT})/(?P<high>{AMOUNT})"
     r"(?: (?P<code>[A-Z]{3}))?"
+)
+# 6+ Hold'em at PokerStars: antes from all and one blind from the button (RULES 11.3).
+_BUTTON_STAKES: Final = re.compile(
+    rf"Button Blind (?P<high>{AMOUNT}) - Ante (?P<low>{AMOUNT})(?:\s+(?P<code>[A-Z]{{3}}))?"
 )
 _TABLE: Final = re.compile(
     r"Table '(?P<name>.*)'(?P<middle>.*?) Seat #(?P<button>[0-9]{1,2}) is the button"
@@ -91,8 +101,8 @@ class OtherGameError(HistoryError):
     def __init__(self, number: int | str, game: str) -> None:
         super().__init__(
             f"hand #{number} is of {game}, a game bigblind does not play"
-            " (of PokerStars' games it reads Hold'em and Omaha with 4, 5 or 6 cards or"
-            " Hi/Lo, in no limit, pot limit and limit)"
+            " (of PokerStars' games it reads Hold'em, 6+ Hold'em and Omaha with 4, 5 or 6"
+            " cards or Hi/Lo, in no limit, pot limit and limit)"
         )
         self.number = number
         self.game = game
@@ -127,6 +137,8 @@ class Heading:
     round: int | None = None
     club: str | None = None
     capped: bool = False
+    button_blind: bool = False
+    """6+ Hold'em with antes and a button blind: ``high`` is the blind, ``low`` the ante."""
     when: datetime | None = None
     """The time the header gives: Eastern time where PokerStars writes it, else the site's."""
     site: str = "PokerStars"
@@ -180,14 +192,21 @@ def read_heading(first: str, second: str) -> Heading:
         named = GAME.search(game)
         capped = cash["cap"] is not None or bool(named and named["cap"])
     played = game_of(named) if named is not None else None
-    if named is None or played is None or _SHORT_DECK.search(game):
+    if played is HOLDEM and _SHORT_DECK.search(game):
+        played = SHORT_DECK_HOLDEM
+    if named is None or played is None:
         raise OtherGameError(number, game.strip() or "a game it does not name")
     structure = LIMITS[named["limit"]]
     read = _STAKES.fullmatch(stakes.strip())
+    button_blind = False
+    if read is None and played is SHORT_DECK_HOLDEM:
+        read = _BUTTON_STAKES.fullmatch(stakes.strip())
+        button_blind = read is not None
     if read is None:
         raise HistoryError(
             f"hand #{number}, line 1: cannot read the stakes ({stakes}):"
             " accepted are '10/20', '$0.25/$0.50 USD', 'Rs. 25/Rs. 50 INR'"
+            + (", 'Button Blind $0.25 - Ante $0.25 USD'" if played is SHORT_DECK_HOLDEM else "")
         )
     symbol = _symbol(read["low"])
     currency = read["code"] or (SYMBOLS.get(symbol) if symbol else None)
@@ -233,6 +252,7 @@ def read_heading(first: str, second: str) -> Heading:
         round=round_,
         club=start["club"],
         capped=capped,
+        button_blind=button_blind,
         site={"PokerStars": "PokerStars", "Poker": "GGPoker"}.get(start["site"], "9stacks"),
         when=_when(first),
     )

@@ -54,6 +54,7 @@ _SEAT: Final = re.compile(
 )
 _POST: Final = re.compile(
     r"(?P<kind>posts small blind|posts big blind|posts the ante|posts small & big blinds"
+    r"|posts button blind"
     rf"|posts straddle|unknown) (?P<amount>{AMOUNT})(?P<all_in> and is all-in)?"
 )
 # 9stacks writes a straddle as 'unknown 200'.
@@ -402,10 +403,19 @@ class _Hand:
         both = {index[p.name]: p.amount for p in self.posts if p.kind == "small & big blinds"}
         straddles = {index[p.name]: p.amount for p in self.posts if p.kind == "straddle"}
         antes = {index[p.name]: p.amount for p in self.posts if p.kind == "the ante"}
+        button_blind = {index[p.name]: p.amount for p in self.posts if p.kind == "button blind"}
         # Where the blinds sit (RULES 2.2, 2.3, 8.4); every other blind is owed (10.1).
         dead_small = on_button = False
         sb_at: int | None
-        if n == 2:
+        if button_blind:  # 6+ Hold'em: the button's one blind, as a big blind (RULES 11.3)
+            if n == 2 or set(button_blind) != {n - 1} or small or big or both:
+                raise self.error(
+                    0,
+                    "a button blind is read only when the button alone posts it,"
+                    " with three or more players dealt in and no other blind",
+                )
+            sb_at, bb_at, big = None, n - 1, button_blind
+        elif n == 2:
             sb_at, bb_at = (1 if 1 in small else None), 0
         elif 0 in small:
             sb_at, bb_at = 0, 1
@@ -470,6 +480,7 @@ class _Hand:
                 big_bet=high if structure is Structure.FIXED_LIMIT else 0,
                 cap=4 if structure is Structure.FIXED_LIMIT else None,
                 game=self.heading.game,
+                button_blind=bool(button_blind),
             )
         except BigblindError as error:
             raise self.error(0, f"the stakes cannot be played: {error}") from None

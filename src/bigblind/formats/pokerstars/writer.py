@@ -181,6 +181,8 @@ class _Writer:
         for post in [*antes, *(e for e in posts if e.kind in _POST_WORDS and e not in antes)]:
             all_in = " and is all-in" if post.all_in else ""
             word = _POST_WORDS[post.kind]
+            if post.kind is Forced.BIG_BLIND and hand.rules.button_blind:
+                word = "posts button blind"  # RULES 11.3, as PokerStars writes 6+ Hold'em
             lines.append(f"{names[post.seat]}: {word} {money(post.amount)}{all_in}")
             if post.kind is not Forced.ANTE:
                 self.put_in.add(post.seat)
@@ -283,7 +285,9 @@ class _Writer:
         for seat in self.by_table_seat:
             tags = " (button)" if seat == button else ""
             for kind in self.blinds.get(seat, ()):
-                if kind is not Forced.STRADDLE:
+                if kind is Forced.BIG_BLIND and self.hand.rules.button_blind:
+                    tags = " (button blind)"  # the one tag PokerStars gives it
+                elif kind is not Forced.STRADDLE:
                     tags += f" ({kind.value})"
             outcome = self._outcome(seat)
             tags += f" {outcome}" if outcome else ""
