@@ -126,6 +126,34 @@ async def shove_until(pilot: Pilot[None], state: str, *, tries: int) -> None:
             await press(pilot, "c")
 
 
+def test_a_folded_hand_is_not_valued_in_your_box(tmp_path: Path) -> None:  # RULES 4.2
+    game = new_game(tmp_path, "station", players=3, seed=5)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(20):  # play on until the person faces a bet, then fold
+            await until_hero_acts(pilot)
+            if "fold" in app.text("range"):
+                break
+            await press(pilot, "c")
+        await press(pilot, "f")
+        for _ in range(5):  # the two callers play the hand out to the river
+            if app.state == "between":
+                break
+            await press(pilot, play_on_key(app))
+        assert app.state == "between"
+        current = app.shown_hand  # the hand just finished, still on the screen
+        assert current is not None and len(current.hand.board) == 5
+        box = app.text("hero")
+        assert box.startswith("Your cards") and box.rstrip().endswith("folded")
+        hole = current.hand.hole(current.names.index("Hero"))
+        assert None not in hole
+        name = describe(evaluate([*hole, *current.hand.board]))  # type: ignore[list-item]
+        assert name not in box
+
+    play(app, script)
+
+
 def test_a_fold_win_by_keys(tmp_path: Path) -> None:
     game = new_game(tmp_path, "folder", seed=3)
     app = TableApp(game)
@@ -365,3 +393,33 @@ def test_a_tournament_ends_with_the_place(tmp_path: Path) -> None:
                 assert f"{name} shows {cards_text(event.cards)}: {hand_name}" in app.log_texts
 
     play(app, script)
+
+
+def test_a_six_way_showdown_leaves_your_box_and_messages_on_an_80_by_24_screen(
+    tmp_path: Path,
+) -> None:
+    game = new_game(tmp_path, "station", players=6, seed=2)
+    app = TableApp(game)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until_hero_acts(pilot)
+        for _ in range(20):
+            if app.state == "between":
+                break
+            await press(pilot, play_on_key(app))
+        assert app.state == "between"
+        result = app.text("result").splitlines()
+        assert result and all(" wins " in line or line.startswith(" ") for line in result)
+        assert any(" shows " in line for line in app.log_texts)  # the shows are in the log
+        await press(pilot, "s")
+        assert app.text("message").startswith("You sit out")
+        for widget in ("#hero", "#keys", "#message"):
+            region = app.query_one(widget).region
+            assert region.height > 0 and region.bottom <= 24, widget
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await script(pilot)
+
+    asyncio.run(main())

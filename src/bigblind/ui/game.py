@@ -493,9 +493,16 @@ class Game:
             raise BigblindError("in a tournament you are dealt every hand")
         self.table.sit_in(seat)
         info = self.table.player(seat)
-        if info is not None and info.status is Status.POSTING:
-            return "you post the blinds you missed and are dealt the next hand"
-        return "you are dealt the next hand"
+        if info is None or info.status is not Status.POSTING:
+            return "you are dealt the next hand"
+        try:
+            dealt = seat in self.table.layout().dealt
+        except BigblindError:  # nobody else to play with yet: dealt in with them
+            dealt = True
+        if dealt:
+            return "next hand you post the blinds you owe"
+        # Robert's Rules: nobody enters between the button and the big blind (RULES 10.1).
+        return "you are dealt in once the button passes you"
 
     def watch(self) -> None:
         """Out of a tournament, go on watching it to the end."""

@@ -15,11 +15,14 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-__all__ = ["NARROW_BELOW", "SCREEN_CSS", "ScreenApp"]
+__all__ = ["NARROW_BELOW", "SCREEN_CSS", "SHORT_RESULT", "ScreenApp"]
 
 NARROW_BELOW = 100
 """A terminal narrower than this many columns gets the narrow layout: the seats drawn
 in fewer columns, so that the log beside them keeps room to be read (80 columns)."""
+SHORT_RESULT = 3
+"""A showdown of more lines than this is shown by its winners alone where the screen is
+too short for it (the shows are in the log); two shows and a winner always fit."""
 
 SCREEN_CSS = """
 Screen { layout: vertical; background: #0b2818; }

@@ -426,7 +426,7 @@ class TableApp(TableChoices):
             return
         try:
             if game.sitting_out:
-                self._say(f"Welcome back: {game.sit_in()} · n deals")
+                self._say(f"Welcome back: {game.sit_in()}")
                 if self.clock is not None:
                     self.clock.back(game.hero)
             else:

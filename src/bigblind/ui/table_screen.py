@@ -30,13 +30,14 @@ from bigblind.ui.render import (
     legal_text,
     side_pots_text,
 )
-from bigblind.ui.screen import SCREEN_CSS, ScreenApp
+from bigblind.ui.screen import SCREEN_CSS, SHORT_RESULT, ScreenApp
 
 __all__ = ["MUTED", "TableScreen", "preset_keys", "preset_label"]
 
 _PRESET_LABELS = {"100%": "pot"}
 _PRESET_KEY = "bold #0b2818 on #fde68a"
 MUTED = "#6b7280"
+_BOX_ROWS = 8  # your box: borders, cards, turn, keys, range and two lines of messages
 
 _QUESTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
     "straddle": ("The straddle is yours", [("y", "straddle"), ("n", "do not")]),
@@ -234,6 +235,8 @@ class TableScreen(ScreenApp):
                 state, dim = "sitting out", True
             elif info.status is Status.WAITING:
                 state, dim = "waiting", True
+            elif info.status is Status.POSTING:  # back, dealt in once allowed (RULES 10.1)
+                state, dim = "returning", True
             if not playing and info.stack == 0:
                 state, dim = "busted", True
             actor = playing and current is not None and current.actor == seat
@@ -290,6 +293,7 @@ class TableScreen(ScreenApp):
         self.query_one("#board", Static).update(Content.assemble(*parts))
 
     def _render_result(self) -> None:
+        """The showdown's lines under the board once the hand is over."""
         widget = self.query_one("#result", Static)
         view = self.view
         current = self.shown_hand
@@ -297,10 +301,14 @@ class TableScreen(ScreenApp):
         if self.game.current is not None or view is None or current is None:
             widget.update("")
             return
-        lines = [
-            Content.styled(line, _result_style(line))
-            for line in showdown_lines(view.events, current.names, game=view.game)
-        ]
+        texts = showdown_lines(view.events, current.names, game=view.game)
+        # Title, table (a row a seat), board, the result, your box with two lines of
+        # messages: where that overflows, the winners alone stay here (the shows are in
+        # the log), so that your box, the keys and the messages stay on the screen.
+        rows = 1 + (self.game.config.players + 2) + 1 + len(texts) + _BOX_ROWS
+        if rows > self.size.height and len(texts) > SHORT_RESULT:
+            texts = [t for t in texts if not t.endswith(" mucks") and " shows " not in t]
+        lines = [Content.styled(line, _result_style(line)) for line in texts]
         widget.update(Content("\n").join(lines))
 
     def _render_turn(self) -> None:
@@ -360,7 +368,10 @@ class TableScreen(ScreenApp):
             else:
                 parts.append(card_content(0, empty=True, compact=compact))
         known = [c for c in hole if c is not None]
-        if view is not None and len(known) == played.hole_cards and len(view.board) >= 3:
+        folded = bool(hole) and view is not None and view.folded[view.seat]
+        if folded:
+            parts.append(("  folded", "#9aa5b1"))  # a folded hand is out: no value to show
+        elif view is not None and len(known) == played.hole_cards and len(view.board) >= 3:
             parts.append((f"  {played.describe(known, view.board)}", "#a7f3d0"))
         self.query_one("#hero", Static).update(Content.assemble(*parts))
         self._render_turn()
