@@ -8,7 +8,8 @@ import secrets
 
 import pytest
 
-from bigblind.cards import CARDS, RANKS, SUITS, Card, Deck, format_cards, parse_cards
+from bigblind.cards import CARDS, RANKS, SUITS, Card, format_cards, parse_cards
+from bigblind.deck import Deck
 from bigblind.errors import CardError
 
 # --- RULES 1.1: cards and their text --------------------------------------------------------

@@ -7,7 +7,8 @@
 (99, 101)
 """
 
-from bigblind.cards import Card, Deck, format_cards, parse_cards
+from bigblind.cards import Card, format_cards, parse_cards
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action
 from bigblind.engine.events import ActionKind, Forced, Street
 from bigblind.engine.hand import Hand, HandResult, HandView, Legal, Phase, PotResult

@@ -26,7 +26,6 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Card",
-    "Deck",
     "format_cards",
     "parse_cards",
 ]
@@ -183,7 +182,3 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     'As Kd'
     """
     return sep.join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
-
-
-# The deck is compiled with the engine (Card stays a Python class); its names stay here too.
-from bigblind.deck import Deck  # noqa: E402

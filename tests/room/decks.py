@@ -6,7 +6,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bigblind.cards import CARDS, Deck, parse_cards
+from bigblind.cards import CARDS, parse_cards
+from bigblind.deck import Deck
 from bigblind.engine.hand import Legal
 from bigblind.room import Room
 

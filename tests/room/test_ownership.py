@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigblind.cards import Deck, format_cards
+from bigblind.cards import format_cards
+from bigblind.deck import Deck
 from bigblind.engine.events import Shown
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from bigblind.room.app import create_app

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 
 HOST = "host-token"

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bigblind.bots.base import BOTS, Bot, UnknownBotError, make_bot
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.hand import Hand, Phase
 from bigblind.engine.rules import Rules
 from bigblind.errors import BigblindError

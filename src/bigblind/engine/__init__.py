@@ -9,7 +9,7 @@ hand never reaches up.
 ('fold', 'call 1', 'raise to 4-100')
 """
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action
 from bigblind.engine.events import ActionKind, Forced, Street
 from bigblind.engine.hand import MAX_PLAYERS, Hand, HandResult, HandView, Legal, Phase, PotResult

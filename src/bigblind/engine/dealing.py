@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from bigblind.cards import Card, Deck, format_cards, parse_cards
+from bigblind.cards import Card, format_cards, parse_cards
+from bigblind.deck import Deck
 from bigblind.engine.events import (
     BoardDealt,
     Burned,

@@ -44,7 +44,7 @@ __all__ = [
 _E = TypeVar("_E", bound=tuple[Any, ...])
 
 
-def _kind_sensitive(cls: type[_E]) -> type[_E]:
+def kind_sensitive(cls: type[_E]) -> type[_E]:
     """Let events of different kinds with equal fields compare unequal."""
 
     def __eq__(self: tuple[Any, ...], other: object) -> bool:
@@ -97,7 +97,7 @@ class ActionKind(Enum):
     RAISE = "raise"
 
 
-@_kind_sensitive
+@kind_sensitive
 class HandStarted(NamedTuple):
     """The hand began with these stacks and this button."""
 
@@ -105,7 +105,7 @@ class HandStarted(NamedTuple):
     button: int
 
 
-@_kind_sensitive
+@kind_sensitive
 class Posted(NamedTuple):
     """A forced bet went in (RULES 2.5, 2.6)."""
 
@@ -115,7 +115,7 @@ class Posted(NamedTuple):
     all_in: bool
 
 
-@_kind_sensitive
+@kind_sensitive
 class HoleDealt(NamedTuple):
     """One hole card was dealt face down; ``card`` is None while unknown."""
 
@@ -123,14 +123,14 @@ class HoleDealt(NamedTuple):
     card: Card | None
 
 
-@_kind_sensitive
+@kind_sensitive
 class Burned(NamedTuple):
     """The top card was burnt (RULES 3.2); None when not recorded."""
 
     card: Card | None
 
 
-@_kind_sensitive
+@kind_sensitive
 class BoardDealt(NamedTuple):
     """Board cards were turned face up for ``street`` (RULES 3.3)."""
 
@@ -138,7 +138,7 @@ class BoardDealt(NamedTuple):
     cards: tuple[Card, ...]
 
 
-@_kind_sensitive
+@kind_sensitive
 class RunsAgreed(NamedTuple):
     """The rest of the board will be dealt ``runs`` times (RULES 10.3: run it twice).
 
@@ -150,7 +150,7 @@ class RunsAgreed(NamedTuple):
     runs: int
 
 
-@_kind_sensitive
+@kind_sensitive
 class RunBoardDealt(NamedTuple):
     """Board cards of run ``run`` (2 for the second run) turned up for ``street``.
 
@@ -163,7 +163,7 @@ class RunBoardDealt(NamedTuple):
     cards: tuple[Card, ...]
 
 
-@_kind_sensitive
+@kind_sensitive
 class Acted(NamedTuple):
     """A player acted. ``amount``: chips put in for a call, the total for a bet or raise."""
 
@@ -173,7 +173,7 @@ class Acted(NamedTuple):
     all_in: bool
 
 
-@_kind_sensitive
+@kind_sensitive
 class BetReturned(NamedTuple):
     """An uncalled bet went back to the bettor (RULES 4.8)."""
 
@@ -181,7 +181,7 @@ class BetReturned(NamedTuple):
     amount: int
 
 
-@_kind_sensitive
+@kind_sensitive
 class Shown(NamedTuple):
     """A player showed their hole cards (RULES 6.7)."""
 
@@ -190,7 +190,7 @@ class Shown(NamedTuple):
     description: str
 
 
-@_kind_sensitive
+@kind_sensitive
 class Mucked(NamedTuple):
     """A player threw their hand away unseen; the house still records it (RULES 6.8)."""
 
@@ -198,7 +198,7 @@ class Mucked(NamedTuple):
     cards: tuple[Card | None, ...]
 
 
-@_kind_sensitive
+@kind_sensitive
 class PotAwarded(NamedTuple):
     """One pot went to its winners (RULES 6.4-6.6); ``pot`` 0 is the main pot.
 
@@ -221,7 +221,7 @@ class PotAwarded(NamedTuple):
     half: str = ""
 
 
-@_kind_sensitive
+@kind_sensitive
 class HandKilled(NamedTuple):
     """``seat``'s hand was declared dead (RULES 9.2): it wins nothing, its chips stay in."""
 
@@ -229,7 +229,7 @@ class HandKilled(NamedTuple):
     reason: str
 
 
-@_kind_sensitive
+@kind_sensitive
 class HandEnded(NamedTuple):
     """Every pot is awarded (RULES 7.1); the stacks the players leave with."""
 

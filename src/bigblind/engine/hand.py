@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine import betting as _betting
 from bigblind.engine import dealing as _dealing
 from bigblind.engine import showdown as _showdown

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any, Final
 
-from bigblind.cards import Card, Deck
+from bigblind.cards import Card
+from bigblind.deck import Deck
 from bigblind.engine.events import Event, HandStarted, Street
 from bigblind.engine.pots import Pot
 from bigblind.engine.records import HandResult, HandView, Legal, Phase, PotResult, RunResult

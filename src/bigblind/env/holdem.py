@@ -37,7 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine import Action, Hand, Rules, Structure, preset_amount
 from bigblind.env.observation import ACTIONS, action_mask, observation_space
 from bigblind.env.observation import observe as observe_seat

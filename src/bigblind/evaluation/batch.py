@@ -148,21 +148,21 @@ def tables() -> Tables:
 
 def _make_tables() -> Tables:
     from bigblind.evaluation.lookup_tables import (
-        _BASE5,
-        _BASE6,
-        _BASE7,
-        _FAST_HIGH_AT,
-        _FAST_KEYS,
-        _FAST_LOW_AT,
-        _FLUSH_VALUE,
-        _LOW_INDEX,
-        _SUIT_BIAS,
-        _VALUES,
+        BASE5,
+        BASE6,
+        BASE7,
+        FAST_HIGH_AT,
+        FAST_KEYS,
+        FAST_LOW_AT,
+        FLUSH_VALUE,
+        LOW_INDEX,
+        SUIT_BIAS,
+        VALUES,
         build,
     )
 
     # The compiled cores hard-code the key layout; fail loudly if it ever moves.
-    assert (_FAST_LOW_AT, _FAST_HIGH_AT, _SUIT_BIAS) == (16, 33, _BIAS)
+    assert (FAST_LOW_AT, FAST_HIGH_AT, SUIT_BIAS) == (16, 33, _BIAS)
     build()
 
     def frozen(items: list[int], dtype: type[np.generic]) -> Any:
@@ -173,13 +173,13 @@ def _make_tables() -> Tables:
         return array
 
     return Tables(
-        keys=frozen(_FAST_KEYS, np.int64),
-        flush=frozen(_FLUSH_VALUE, np.uint16),
-        base5=frozen(_BASE5, np.int32),
-        base6=frozen(_BASE6, np.int32),
-        base7=frozen(_BASE7, np.int32),
-        low=frozen(_LOW_INDEX, np.uint16),
-        values=frozen(_VALUES, np.uint16),
+        keys=frozen(FAST_KEYS, np.int64),
+        flush=frozen(FLUSH_VALUE, np.uint16),
+        base5=frozen(BASE5, np.int32),
+        base6=frozen(BASE6, np.int32),
+        base7=frozen(BASE7, np.int32),
+        low=frozen(LOW_INDEX, np.uint16),
+        values=frozen(VALUES, np.uint16),
     )
 
 

@@ -18,7 +18,19 @@ from typing import Final
 
 from bigblind.errors import BigblindError
 
-__all__ = ["HAND_CLASSES", "Category", "category", "describe", "rank_pattern"]
+__all__ = [
+    "CLASS_COUNTS",
+    "HAND_CLASSES",
+    "LOWEST",
+    "Category",
+    "category",
+    "class_patterns",
+    "describe",
+    "rank_pattern",
+    "straight_ranks",
+    "straight_top",
+    "value_patterns",
+]
 
 HAND_CLASSES: Final = 7462
 """The number of distinct five-card hand values: values run from 1 to this."""
@@ -66,24 +78,24 @@ _LABELS: Final = (
 )
 
 # How many value classes each category has (RULES 6.2, 6.3), lowest first.
-_CLASS_COUNTS: Final = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
+CLASS_COUNTS: Final = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
 
 
 def _lowest_values() -> tuple[int, ...]:
     lows = []
     low = 1
-    for count in _CLASS_COUNTS:
+    for count in CLASS_COUNTS:
         lows.append(low)
         low += count
     return tuple(lows)
 
 
 # The lowest value of each category: 1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453.
-_LOWEST: Final = _lowest_values()
+LOWEST: Final = _lowest_values()
 _CATEGORIES: Final = tuple(Category)
 
 
-def _straight_top(mask: int) -> int:
+def straight_top(mask: int) -> int:
     """The top rank of the highest straight in a 13-bit rank mask, or -1."""
     for top in range(12, 3, -1):
         window = 0x1F << (top - 4)
@@ -92,18 +104,18 @@ def _straight_top(mask: int) -> int:
     return 3 if mask & 0x100F == 0x100F else -1  # A-2-3-4-5, the wheel (RULES 6.2)
 
 
-def _straight_ranks(top: int) -> tuple[int, ...]:
+def straight_ranks(top: int) -> tuple[int, ...]:
     return (3, 2, 1, 0, 12) if top == 3 else tuple(range(top, top - 5, -1))
 
 
-def _class_patterns() -> list[list[tuple[int, ...]]]:
+def class_patterns() -> list[list[tuple[int, ...]]]:
     """Every value class as its five ranks, grouped by category, each group ascending."""
     ranks = range(13)
     Pattern = tuple[int, ...]
     fives: list[Pattern] = [tuple(reversed(c)) for c in combinations(ranks, 5)]  # descending
-    straight_sets = {frozenset(_straight_ranks(top)) for top in range(3, 13)}
+    straight_sets = {frozenset(straight_ranks(top)) for top in range(3, 13)}
     no_straight = [f for f in fives if frozenset(f) not in straight_sets]
-    straights = [_straight_ranks(top) for top in range(3, 13)]
+    straights = [straight_ranks(top) for top in range(3, 13)]
     pairs: list[Pattern] = []
     for p in ranks:
         others = [r for r in ranks if r != p]
@@ -135,7 +147,7 @@ def category(value: int) -> Category:
     (<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
     """
     _check_value(value)
-    return _CATEGORIES[bisect_right(_LOWEST, value) - 1]
+    return _CATEGORIES[bisect_right(LOWEST, value) - 1]
 
 
 _RANK_NAMES: Final = (
@@ -168,12 +180,25 @@ def rank_pattern(value: int) -> tuple[int, ...]:
     >>> rank_pattern(evaluate(parse_cards("Ad 2c 3h 4s 5d")))
     (3, 2, 1, 0, 12)
     """
-    from bigblind.evaluation.lookup_tables import _PATTERNS, build  # it imports this module
-
     _check_value(value)
-    if not _PATTERNS:
-        build()
-    return _PATTERNS[value]
+    return value_patterns()[value]
+
+
+def value_patterns() -> tuple[tuple[int, ...], ...]:
+    """Every hand value's five ranks, by value (index 0, no hand, is empty): the classes
+    of :func:`class_patterns` in order, built on the first call.
+
+    >>> patterns = value_patterns()
+    >>> len(patterns) - 1 == HAND_CLASSES, patterns[1], patterns[HAND_CLASSES]
+    (True, (5, 3, 2, 1, 0), (12, 11, 10, 9, 8))
+    """
+    if not _VALUE_PATTERNS:
+        built = [(), *(pattern for group in class_patterns() for pattern in group)]
+        _VALUE_PATTERNS[:] = [tuple(built)]  # one assignment: a racing thread sees all or none
+    return _VALUE_PATTERNS[0]
+
+
+_VALUE_PATTERNS: list[tuple[tuple[int, ...], ...]] = []
 
 
 def describe(value: int) -> str:

@@ -6,9 +6,9 @@ whether they are built (see there). :mod:`bigblind.evaluation.batch` copies them
 into arrays for its compiled cores.
 
 >>> build()
->>> len(_PATTERNS), len(_FLUSH_VALUE), len(_SEVEN_KEYS)  # value 0 is no hand
+>>> len(PATTERNS), len(FLUSH_VALUE), len(SEVEN_KEYS)  # value 0 is no hand
 (7463, 8192, 104)
->>> max(_FIRST_SEVEN_KEYS) * 7 < 2**62 and max(_FIRST_CHECKED_KEYS) * 7 < 2**62
+>>> max(FIRST_SEVEN_KEYS) * 7 < 2**62 and max(FIRST_CHECKED_KEYS) * 7 < 2**62
 True
 """
 
@@ -20,13 +20,13 @@ from array import array
 from typing import Final
 
 from bigblind.evaluation.hand_classes import (
-    _CLASS_COUNTS,
-    _LOWEST,
+    CLASS_COUNTS,
     HAND_CLASSES,
+    LOWEST,
     Category,
-    _class_patterns,
-    _straight_ranks,
-    _straight_top,
+    class_patterns,
+    straight_ranks,
+    straight_top,
 )
 
 __all__ = ["build"]
@@ -38,21 +38,21 @@ __all__ = ["build"]
 #             3s), so 5 or more cards of one suit set its top bit, one of 0x8888
 #   16..32    the low ranks (deuce to eight) in base 5: sum of 5**rank, a digit per rank
 #   33..      the high ranks (nine to ace) in base 5: sum of 5**(rank - 7)
-# A hand without a flush finds its value at _BASES[n][high] + _LOW_INDEX[low]: each
-# multiset of high ranks owns a run of _VALUES, one entry per multiset of low ranks
+# A hand without a flush finds its value at BASES[n][high] + LOW_INDEX[low]: each
+# multiset of high ranks owns a run of VALUES, one entry per multiset of low ranks
 # that completes it to n cards. That is a perfect hash of the rank counts into a dense
 # list: a few list lookups, faster than one dict lookup in a table this big.
 # Every key and sum stays below 2**62, a machine word: the compiled form of scalar.py
 # (mypyc) then adds them as C integers, where wider keys would cost objects.
 # The checked evaluate() sees repeated cards apart from the keys: the sum of n distinct
-# cards' bits (_CARD_BITS) has n bits set; a repeat carries and leaves fewer. (A count of
+# cards' bits (CARD_BITS) has n bits set; a repeat carries and leaves fewer. (A count of
 # bits is one call in Python, where comparing the sum with the union of the bits costs a
 # dozen more steps.)
-_FAST_LOW_AT: Final = 16
-_FAST_HIGH_AT: Final = 33
-_LOW_MASK: Final = (1 << 17) - 1
+FAST_LOW_AT: Final = 16
+FAST_HIGH_AT: Final = 33
+LOW_MASK: Final = (1 << 17) - 1
 _LOW_RANKS: Final = 7
-_SUIT_BIAS: Final = 0x3333
+SUIT_BIAS: Final = 0x3333
 # Seven cards, the common case, have keys of their own whose rank field (from bit 16) is
 # a sum of these per-rank numbers: distinct for every multiset of seven ranks (each at
 # most four times) and below 7,825,760, so the field indexes one flat table of values
@@ -73,32 +73,32 @@ _SEVEN_RANK_KEYS: Final = (
     1479181,
 )
 # The checked tables are padded so that no number outside 0..51 reads a card: the key
-# tables (104 entries) read 0 for 52..103, _CARD_BITS (156 entries) reads no bit for
+# tables (104 entries) read 0 for 52..103, CARD_BITS (156 entries) reads no bit for
 # 52..155. A negative number -m reads entry 104 - m or 156 - m: at most one of the two
 # is a card, so a bit is missing from the count, or the lookup fails. No test of the
 # range on the fast path.
-_CARD_BITS: Final = [1 << c for c in range(52)] + [0] * 104
+CARD_BITS: Final = [1 << c for c in range(52)] + [0] * 104
 
 # The tables. They start empty and are filled in place on first use, so the evaluating
 # functions of scalar.py never test whether they are built: the first call fails a
 # lookup, takes the slow path, builds, and every later call finds them full.
-_FIRST_FAST_KEYS: Final[list[int]] = []  # card -> key, suit bias included
-_FAST_KEYS: Final[list[int]] = []  # card -> key
-_FIRST_CHECKED_KEYS: Final[list[int]] = []  # the same, 104 entries (see the padding above)
-_CHECKED_KEYS: Final[list[int]] = []
-_FIRST_SEVEN_KEYS: Final[list[int]] = []  # card -> seven-card key, bias included; 104
-_SEVEN_KEYS: Final[list[int]] = []
+FIRST_FAST_KEYS: Final[list[int]] = []  # card -> key, suit bias included
+FAST_KEYS: Final[list[int]] = []  # card -> key
+FIRST_CHECKED_KEYS: Final[list[int]] = []  # the same, 104 entries (see the padding above)
+CHECKED_KEYS: Final[list[int]] = []
+FIRST_SEVEN_KEYS: Final[list[int]] = []  # card -> seven-card key, bias included; 104
+SEVEN_KEYS: Final[list[int]] = []
 # The rank field of a seven-card key (no flush) -> value, as two little-endian bytes per
 # value: a bytes object, whose items both forms read fastest. Held in a list, filled once.
-_SEVEN: Final[list[bytes]] = []
-_LOW_INDEX: Final[list[int]] = []  # low ranks in base 5 -> index among those of its size
-_BASE5: Final[list[int]] = []  # high ranks in base 5 -> start of its run in _VALUES
-_BASE6: Final[list[int]] = []
-_BASE7: Final[list[int]] = []
-_BASES: Final = {5: _BASE5, 6: _BASE6, 7: _BASE7}
-_VALUES: Final[list[int]] = []  # the values of all hands without a flush
-_FLUSH_VALUE: Final[list[int]] = []  # 13-bit rank mask of the flush suit -> value
-_PATTERNS: Final[list[tuple[int, ...]]] = []  # value -> five ranks, most significant first
+SEVEN: Final[list[bytes]] = []
+LOW_INDEX: Final[list[int]] = []  # low ranks in base 5 -> index among those of its size
+BASE5: Final[list[int]] = []  # high ranks in base 5 -> start of its run in VALUES
+BASE6: Final[list[int]] = []
+BASE7: Final[list[int]] = []
+BASES: Final = {5: BASE5, 6: BASE6, 7: BASE7}
+VALUES: Final[list[int]] = []  # the values of all hands without a flush
+FLUSH_VALUE: Final[list[int]] = []  # 13-bit rank mask of the flush suit -> value
+PATTERNS: Final[list[tuple[int, ...]]] = []  # value -> five ranks, most significant first
 _BUILD_LOCK: Final = threading.Lock()
 
 
@@ -106,29 +106,29 @@ def build() -> None:
     """Fill the tables (idempotent, thread-safe).
 
     >>> build()
-    >>> len(_VALUES)  # every multiset of 5, 6 or 7 ranks, each at most four times
+    >>> len(VALUES)  # every multiset of 5, 6 or 7 ranks, each at most four times
     73775
     """
     with _BUILD_LOCK:
-        if _FIRST_FAST_KEYS:
+        if FIRST_FAST_KEYS:
             return
         patterns: list[tuple[int, ...]] = [()]
         value_of: dict[tuple[int, tuple[int, ...]], int] = {}
-        for cat, group in enumerate(_class_patterns()):
-            assert len(patterns) == _LOWEST[cat] and len(group) == _CLASS_COUNTS[cat]
+        for cat, group in enumerate(class_patterns()):
+            assert len(patterns) == LOWEST[cat] and len(group) == CLASS_COUNTS[cat]
             for pattern in group:
                 value_of[cat, pattern] = len(patterns)
                 patterns.append(pattern)
         assert len(patterns) == HAND_CLASSES + 1
 
-        top_of = [_straight_top(mask) for mask in range(1 << 13)]
+        top_of = [straight_top(mask) for mask in range(1 << 13)]
         flush_value = [0] * (1 << 13)
         for mask in range(1 << 13):
             if mask.bit_count() < 5:
                 continue
             top = top_of[mask]
             if top >= 0:
-                value = value_of[Category.STRAIGHT_FLUSH, _straight_ranks(top)]
+                value = value_of[Category.STRAIGHT_FLUSH, straight_ranks(top)]
             else:
                 high = tuple(r for r in range(12, -1, -1) if mask >> r & 1)[:5]
                 value = value_of[Category.FLUSH, high]
@@ -141,28 +141,28 @@ def build() -> None:
         for c in range(52):
             rank, suit = c >> 2, c & 3
             ranks = 5**rank if rank < _LOW_RANKS else 5 ** (rank - _LOW_RANKS) << 17
-            fast.append(ranks << _FAST_LOW_AT | 1 << (4 * suit))
+            fast.append(ranks << FAST_LOW_AT | 1 << (4 * suit))
         seven = _seven_table(hands)
         if sys.byteorder == "big":
             seven.byteswap()
         seven_keys = [
-            _SEVEN_RANK_KEYS[c >> 2] << _FAST_LOW_AT | 1 << (4 * (c & 3)) for c in range(52)
+            _SEVEN_RANK_KEYS[c >> 2] << FAST_LOW_AT | 1 << (4 * (c & 3)) for c in range(52)
         ]
         bad = [0] * 52
         # Publish the card keys last: a call that finds them finds every table full.
-        _PATTERNS.extend(patterns)
-        _FLUSH_VALUE.extend(flush_value)
-        _LOW_INDEX.extend(low_index)
+        PATTERNS.extend(patterns)
+        FLUSH_VALUE.extend(flush_value)
+        LOW_INDEX.extend(low_index)
         for n, base in bases.items():
-            _BASES[n].extend(base)
-        _VALUES.extend(values)
-        _SEVEN.append(seven.tobytes())
-        _SEVEN_KEYS.extend(seven_keys + bad)
-        _FIRST_SEVEN_KEYS.extend([k + _SUIT_BIAS for k in seven_keys] + bad)
-        _CHECKED_KEYS.extend(fast + bad)
-        _FIRST_CHECKED_KEYS.extend([k + _SUIT_BIAS for k in fast] + bad)
-        _FAST_KEYS.extend(fast)
-        _FIRST_FAST_KEYS.extend(k + _SUIT_BIAS for k in fast)
+            BASES[n].extend(base)
+        VALUES.extend(values)
+        SEVEN.append(seven.tobytes())
+        SEVEN_KEYS.extend(seven_keys + bad)
+        FIRST_SEVEN_KEYS.extend([k + SUIT_BIAS for k in seven_keys] + bad)
+        CHECKED_KEYS.extend(fast + bad)
+        FIRST_CHECKED_KEYS.extend([k + SUIT_BIAS for k in fast] + bad)
+        FAST_KEYS.extend(fast)
+        FIRST_FAST_KEYS.extend(k + SUIT_BIAS for k in fast)
 
 
 def _seven_table(hands: list[_RankHand]) -> array[int]:
@@ -269,7 +269,7 @@ def _classify(
         return Category.FULL_HOUSE, (t, t, t, p, p)
     top = top_of[mask]
     if top >= 0:
-        return Category.STRAIGHT, _straight_ranks(top)
+        return Category.STRAIGHT, straight_ranks(top)
     if trips:
         t = trips[0]
         return Category.THREE_OF_A_KIND, (t, t, t, singles[0], singles[1])

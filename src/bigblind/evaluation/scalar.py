@@ -51,24 +51,24 @@ from bigblind.evaluation.hand_classes import (
     rank_pattern,
 )
 from bigblind.evaluation.lookup_tables import (
-    _BASE5,
-    _BASE6,
-    _BASE7,
-    _BASES,
-    _CARD_BITS,
-    _CHECKED_KEYS,
-    _FAST_HIGH_AT,
-    _FAST_KEYS,
-    _FAST_LOW_AT,
-    _FIRST_CHECKED_KEYS,
-    _FIRST_FAST_KEYS,
-    _FIRST_SEVEN_KEYS,
-    _FLUSH_VALUE,
-    _LOW_INDEX,
-    _LOW_MASK,
-    _SEVEN,
-    _SEVEN_KEYS,
-    _VALUES,
+    BASE5,
+    BASE6,
+    BASE7,
+    BASES,
+    CARD_BITS,
+    CHECKED_KEYS,
+    FAST_HIGH_AT,
+    FAST_KEYS,
+    FAST_LOW_AT,
+    FIRST_CHECKED_KEYS,
+    FIRST_FAST_KEYS,
+    FIRST_SEVEN_KEYS,
+    FLUSH_VALUE,
+    LOW_INDEX,
+    LOW_MASK,
+    SEVEN,
+    SEVEN_KEYS,
+    VALUES,
     build,
 )
 
@@ -112,8 +112,8 @@ def evaluate(cards: Collection[int]) -> int:
     ...
     bigblind.errors.CardError: cannot evaluate 2c 2c 2d 2h 2s: 2c is given twice; accepted are ...
     """
-    keys = _SEVEN_KEYS
-    bits = _CARD_BITS
+    keys = SEVEN_KEYS
+    bits = CARD_BITS
     try:
         if len(cards) == 7:  # the common case first, then 6 and 5 in _evaluate_short
             # Declared ints: compiled, each card is then read as a C integer once.
@@ -128,13 +128,13 @@ def evaluate(cards: Collection[int]) -> int:
                 a, b, c, d, e, f, g = cards
             else:
                 a, b, c, d, e, f, g = cards
-            k = _FIRST_SEVEN_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+            k = FIRST_SEVEN_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
             # Seven distinct cards in 0..51: seven bits (a repeat carries, others read none).
             present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e] + bits[f] + bits[g]
             if present.bit_count() == 7:
                 if not k & 0x8888:
                     # Two bytes per value at twice the rank field; bit 15 is a clear flag.
-                    seven = _SEVEN[0]
+                    seven = SEVEN[0]
                     i = k >> 15
                     return seven[i] | seven[i + 1] << 8
                 return _unchecked_flush(k, cards)
@@ -147,26 +147,26 @@ def evaluate(cards: Collection[int]) -> int:
 
 def _evaluate_short(cards: Collection[int]) -> int:
     """:func:`evaluate` for 5 or 6 cards."""
-    first = _FIRST_CHECKED_KEYS
-    keys = _CHECKED_KEYS
-    bits = _CARD_BITS
+    first = FIRST_CHECKED_KEYS
+    keys = CHECKED_KEYS
+    bits = CARD_BITS
     try:
         n = len(cards)
         if n == 6:
             a, b, c, d, e, f = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
             present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e] + bits[f]
-            base = _BASE6
+            base = BASE6
         elif n == 5:
             a, b, c, d, e = cards
             k = first[a] + keys[b] + keys[c] + keys[d] + keys[e]
             present = bits[a] + bits[b] + bits[c] + bits[d] + bits[e]
-            base = _BASE5
+            base = BASE5
         else:
             return _evaluate_slow(cards)
         if present.bit_count() == n:  # n distinct cards in 0..51 (see evaluate)
             if not k & 0x8888:
-                return _VALUES[base[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+                return VALUES[base[k >> 33] + LOW_INDEX[k >> 16 & 0x1FFFF]]
             return _unchecked_flush(k, cards)
     except (IndexError, OverflowError, TypeError, ValueError):
         pass
@@ -175,14 +175,14 @@ def _evaluate_short(cards: Collection[int]) -> int:
 
 def _evaluate_slow(cards: Collection[int]) -> int:
     """Build the tables and retry, or check ``cards`` with a clear error, then evaluate."""
-    if not _FIRST_FAST_KEYS:
+    if not FIRST_FAST_KEYS:
         build()
         return evaluate(cards)  # the first call: the same rules as every later call
     hand = _check(cards)
-    k = _FIRST_FAST_KEYS[hand[0]] + sum(_FAST_KEYS[c] for c in hand[1:])
+    k = FIRST_FAST_KEYS[hand[0]] + sum(FAST_KEYS[c] for c in hand[1:])
     if not k & 0x8888:
-        high, low = k >> _FAST_HIGH_AT, k >> _FAST_LOW_AT & _LOW_MASK
-        return _VALUES[_BASES[len(hand)][high] + _LOW_INDEX[low]]
+        high, low = k >> FAST_HIGH_AT, k >> FAST_LOW_AT & LOW_MASK
+        return VALUES[BASES[len(hand)][high] + LOW_INDEX[low]]
     return _unchecked_flush(k, hand)
 
 
@@ -257,13 +257,13 @@ def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     >>> evaluate7(*hand) == evaluate(hand) == evaluate(parse_cards("As Ks Qs 9h 7c"))
     True
     """
-    keys = _FAST_KEYS
+    keys = FAST_KEYS
     try:
-        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        k = FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
     except IndexError:
         return _unchecked_slow((a, b, c, d, e, f, g))
     if not k & 0x8888:
-        return _VALUES[_BASE7[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+        return VALUES[BASE7[k >> 33] + LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e, f, g))
 
 
@@ -274,13 +274,13 @@ def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     >>> describe(evaluate6(*parse_cards("5d 4c 3h 2s Ad Kd")))
     'Straight, five high'
     """
-    keys = _FAST_KEYS
+    keys = FAST_KEYS
     try:
-        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+        k = FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
     except IndexError:
         return _unchecked_slow((a, b, c, d, e, f))
     if not k & 0x8888:
-        return _VALUES[_BASE6[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+        return VALUES[BASE6[k >> 33] + LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e, f))
 
 
@@ -290,13 +290,13 @@ def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
     >>> evaluate5(51, 47, 43, 39, 35)  # As Ks Qs Js Ts
     7462
     """
-    keys = _FAST_KEYS
+    keys = FAST_KEYS
     try:
-        k = _FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        k = FIRST_FAST_KEYS[a] + keys[b] + keys[c] + keys[d] + keys[e]
     except IndexError:
         return _unchecked_slow((a, b, c, d, e))
     if not k & 0x8888:
-        return _VALUES[_BASE5[k >> 33] + _LOW_INDEX[k >> 16 & 0x1FFFF]]
+        return VALUES[BASE5[k >> 33] + LOW_INDEX[k >> 16 & 0x1FFFF]]
     return _unchecked_flush(k, (a, b, c, d, e))
 
 
@@ -306,7 +306,7 @@ def _unchecked_flush(k: int, cards: Iterable[int]) -> int:
     for card in cards:
         if card & 3 == suit:
             mask |= 1 << (card >> 2)
-    return _FLUSH_VALUE[mask]
+    return FLUSH_VALUE[mask]
 
 
 def _unchecked_slow(cards: tuple[int, ...]) -> int:

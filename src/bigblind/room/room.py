@@ -27,7 +27,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action
 from bigblind.engine.presets import preset_amount
 from bigblind.errors import BigblindError

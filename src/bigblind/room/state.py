@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.errors import BigblindError
 from bigblind.room.core import MAX_CHAT, MAX_NAME, token_hash
 from bigblind.room.people import RoomPeople

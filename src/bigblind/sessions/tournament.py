@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.formats.phh import dump_session
 from bigblind.sessions.clock import ClockSettings

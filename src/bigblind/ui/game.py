@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bigblind.bots import BOTS, Bot, make_bot
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action
 from bigblind.engine.hand import HandView
 from bigblind.engine.rules import Rules, Structure

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TextIO
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.errors import BigblindError, IllegalActionError
 from bigblind.formats.acpc.gamedef import GameDef
 from bigblind.formats.acpc.hands import AcpcHand

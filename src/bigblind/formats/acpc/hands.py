@@ -15,7 +15,7 @@ bigblind's engine gives odd chips by RULES 6.6. The ACPC server lets a player
 raise again after a short all-in raise; bigblind follows RULES 5.6. With the
 equal stacks of the standard games the two never differ.
 
->>> from bigblind.cards import Deck
+>>> from bigblind.deck import Deck
 >>> from bigblind.formats.acpc.gamedef import load_gamedef
 >>> game = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
 >>> hand = AcpcHand.deal(game, Deck.shuffled(seed=5))
@@ -36,7 +36,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
-from bigblind.cards import Card, Deck
+from bigblind.cards import Card
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action as EngineAction
 from bigblind.engine.events import Acted, ActionKind, BoardDealt, Posted
 from bigblind.engine.hand import Hand

@@ -9,7 +9,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from bigblind.cards import Card
-from bigblind.engine.events import Street, _kind_sensitive
+from bigblind.engine.events import Street, kind_sensitive
 
 __all__ = [
     "BoardExposed",
@@ -42,14 +42,14 @@ class DealerError(Enum):
 # ------------------------------------------------------------------ events
 
 
-@_kind_sensitive
+@kind_sensitive
 class DealStarted(NamedTuple):
     """Deal number ``deal`` of the hand began (2 and up: the redeal after a misdeal)."""
 
     deal: int
 
 
-@_kind_sensitive
+@kind_sensitive
 class CardDealt(NamedTuple):
     """A hole card left the deck: card ``position`` of the deal (from 1), to ``seat``.
 
@@ -62,7 +62,7 @@ class CardDealt(NamedTuple):
     exposed: bool
 
 
-@_kind_sensitive
+@kind_sensitive
 class BoardExposed(NamedTuple):
     """Board cards turned face up by mistake (too many, or too early); not the board."""
 
@@ -70,14 +70,14 @@ class BoardExposed(NamedTuple):
     cards: tuple[Card, ...]
 
 
-@_kind_sensitive
+@kind_sensitive
 class StubShuffled(NamedTuple):
     """Cards went back into the stub (the undealt deck), which was shuffled."""
 
     returned: tuple[Card, ...]
 
 
-@_kind_sensitive
+@kind_sensitive
 class ErrorReported(NamedTuple):
     """A dealer's error: what, in words, and which seat, cards and place in the deal."""
 
@@ -88,7 +88,7 @@ class ErrorReported(NamedTuple):
     position: int | None
 
 
-@_kind_sensitive
+@kind_sensitive
 class ProcedureApplied(NamedTuple):
     """The procedure of rule ``rule`` ('9.3') as told to the dealer."""
 
@@ -96,7 +96,7 @@ class ProcedureApplied(NamedTuple):
     text: str
 
 
-@_kind_sensitive
+@kind_sensitive
 class Misdealt(NamedTuple):
     """Deal number ``deal`` is void (RULES 9.1); a redeal follows."""
 
@@ -104,7 +104,7 @@ class Misdealt(NamedTuple):
     reason: str
 
 
-@_kind_sensitive
+@kind_sensitive
 class Undone(NamedTuple):
     """The dealer undid step ``step`` of the hand (from 1): ``what``, in words."""
 

@@ -56,15 +56,15 @@ from bigblind.sessions.live.events import (
     ErrorReported,
     Ruling,
 )
-from bigblind.sessions.live.runs import _Runs
+from bigblind.sessions.live.runs import RunChoice
 from bigblind.sessions.live.state import (
-    _ORDINAL,
-    _SIZE,
-    _STREETS,
-    _cap,
-    _cards,
-    _uncap,
+    ORDINALS,
+    STREET_CARDS,
+    STREET_NAMES,
+    capitalized,
+    card_tuple,
     recorded,
+    uncapitalized,
 )
 
 __all__ = ["LiveHand", "legal_words"]
@@ -81,7 +81,7 @@ def legal_words(legal: Legal) -> str:
     return ", ".join(legal.options())
 
 
-class LiveHand(_Runs):
+class LiveHand(RunChoice):
     """One hand dealt by a person, with the dealer-error procedures of RULES 9.
 
     ``stacks``, ``button``, ``blind_seats``, ``live_blinds`` and
@@ -151,7 +151,7 @@ class LiveHand(_Runs):
                     f"{self.names[s]} {share}"
                     for s, share in zip(pot.winners, pot.shares, strict=True)
                 )
-                lines.append(f"{_cap(where)} ({pot.amount}) is split: {shares}{with_hand}")
+                lines.append(f"{capitalized(where)} ({pot.amount}) is split: {shares}{with_hand}")
         return lines
 
     @property
@@ -166,7 +166,7 @@ class LiveHand(_Runs):
                     f"Give {self.names[seat]} the top card: it replaces the exposed {card}"
                     " (RULES 9.3)"
                 )
-            nth = _ORDINAL[self._position // self.seats]
+            nth = ORDINALS[self._position // self.seats]
             return f"Deal the {nth} card to {self.names[seat]}"
         hand = self.hand
         awaiting = hand.awaiting
@@ -176,11 +176,11 @@ class LiveHand(_Runs):
         if awaiting == "action":
             legal = hand.legal
             assert legal is not None
-            return f"{_cap(self.names[legal.seat])} to act: {legal_words(legal)}"
+            return f"{capitalized(self.names[legal.seat])} to act: {legal_words(legal)}"
         if awaiting == "show":
             seat = hand.actor
             assert seat is not None
-            return f"{_cap(self.names[seat])} shows (name the cards) or mucks"
+            return f"{capitalized(self.names[seat])} shows (name the cards) or mucks"
         if awaiting == "runs":
             if not self.can_run_twice:
                 return "Too few cards are left to run it twice: run it once (RULES 10.3)"
@@ -188,14 +188,14 @@ class LiveHand(_Runs):
                 "All-in before the river: ask every player all-in whether they agree"
                 " to run it twice (RULES 10.3)"
             )
-        street = _STREETS[awaiting]
+        street = STREET_NAMES[awaiting]
         plan, reason = self._burn_plan(street)
         name = street.label
         if len(hand.boards) == 2:  # run twice: say which run the cards belong to
-            name = f"{_ORDINAL[self.run - 1]} run's {name}"
+            name = f"{ORDINALS[self.run - 1]} run's {name}"
         before = ""
         if self._returning and (
-            street is Street.RIVER or self._stub - (plan == "burn") < _SIZE[street]
+            street is Street.RIVER or self._stub - (plan == "burn") < STREET_CARDS[street]
         ):
             before = (
                 f"put the set-aside {format_cards(self._returning, ' ')} back into the stub"
@@ -210,7 +210,7 @@ class LiveHand(_Runs):
             text = f"deal the {name} without a burn: {reason}"
         else:
             text = f"deal the {name} (the burn is taken)"
-        return _cap(before + text)
+        return capitalized(before + text)
 
     # -------------------------------------------------------- dealing holes
 
@@ -255,22 +255,24 @@ class LiveHand(_Runs):
         where = f"card {position} of the deal"
         if seat != due:
             kind = DealerError.WRONG_SEAT
-            text = f"{_cap(where)} went to {self.names[seat]}; it was {self.names[due]}'s card"
+            text = (
+                f"{capitalized(where)} went to {self.names[seat]}; it was {self.names[due]}'s card"
+            )
             size = self.rules.game.hole_cards
             if len(self._holes[seat]) >= size:
                 kind = DealerError.WRONG_COUNT
                 text = (
-                    f"{_cap(where)} went to {self.names[seat]},"
+                    f"{capitalized(where)} went to {self.names[seat]},"
                     f" who holds {'two' if size == 2 else size} cards already"
                 )
-            return self._misdeal_now(ErrorReported(kind, text, seat, _cards(dealt), position))
+            return self._misdeal_now(ErrorReported(kind, text, seat, card_tuple(dealt), position))
         if exposed:
             assert dealt is not None
             self._exposed.append(dealt)
-            text = f"{_cap(where)}, the {dealt} to {self.names[seat]}, was exposed"
+            text = f"{capitalized(where)}, the {dealt} to {self.names[seat]}, was exposed"
             error = ErrorReported(DealerError.EXPOSED_CARD, text, seat, (dealt,), position)
             if position <= 2:
-                return self._misdeal_now(error, f"the {_ORDINAL[position - 1]} card of the deal")
+                return self._misdeal_now(error, f"the {ORDINALS[position - 1]} card of the deal")
             if len(self._exposed) >= 2:
                 return self._misdeal_now(error, "two cards of the deal exposed")
             # RULES 9.3: the deal goes on; the seat gets the top card after it.
@@ -309,7 +311,7 @@ class LiveHand(_Runs):
         :meth:`deal_board` takes the burn due by itself when it was not entered.
         """
         awaiting = self.awaiting
-        street = _STREETS.get(awaiting or "")
+        street = STREET_NAMES.get(awaiting or "")
         if street is None:
             raise IllegalActionError(
                 f"no burn now: the hand awaits {awaiting or 'nothing (it is over)'}"
@@ -321,7 +323,7 @@ class LiveHand(_Runs):
             raise IllegalActionError(f"no burn before the {street.label}: {reason}")
         burnt = self._one_card(card)
         # Set-aside cards go back first when the stub is too short without them.
-        back = street is Street.RIVER or self._stub - 1 < _SIZE[street]
+        back = street is Street.RIVER or self._stub - 1 < STREET_CARDS[street]
         self._check_unseen([burnt], back=self._returning if back else ())
         if back:
             self._return_set_aside()
@@ -341,7 +343,7 @@ class LiveHand(_Runs):
             raise HandFinishedError("cannot deal the board: the hand is over")
         if awaiting == "show":
             raise IllegalActionError(
-                "the hands are shown before the rest of the board: " + _uncap(self.next_step)
+                "the hands are shown before the rest of the board: " + uncapitalized(self.next_step)
             )
         if awaiting == "runs":
             raise IllegalActionError(
@@ -351,13 +353,13 @@ class LiveHand(_Runs):
         dealt = parse_cards(cards)
         if not dealt:
             raise IllegalActionError("name the board cards turned face up")
-        due = _STREETS.get(awaiting)
+        due = STREET_NAMES.get(awaiting)
         if due is None:
             return self._early_board(dealt)
         if due is Street.FLOP and len(dealt) > 3:
             self._check_unseen(dealt)
             return self._redo_flop(dealt, DealerError.FLOP_TOO_MANY)
-        size = _SIZE[due]
+        size = STREET_CARDS[due]
         if len(dealt) != size:
             raise IllegalActionError(
                 f"the {due.label} is {size} card{'s' if size > 1 else ''},"
@@ -418,7 +420,7 @@ class LiveHand(_Runs):
 
     def _betting(self, what: str) -> None:
         if self._dealing:
-            raise IllegalActionError(f"cannot {what} yet: {_uncap(self.next_step)}")
+            raise IllegalActionError(f"cannot {what} yet: {uncapitalized(self.next_step)}")
 
     # ------------------------------------------------------------ showdown
 
@@ -435,7 +437,7 @@ class LiveHand(_Runs):
         hand = self.hand
         self._check_open("show")
         if self._dealing or hand.awaiting != "show":
-            raise IllegalActionError(f"nothing is shown now: {_uncap(self.next_step)}")
+            raise IllegalActionError(f"nothing is shown now: {uncapitalized(self.next_step)}")
         if seat is None:
             seat = hand.actor
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:

@@ -19,16 +19,16 @@ from bigblind.sessions.live.events import (
     StubShuffled,
 )
 from bigblind.sessions.live.state import (
-    _BOARD,
-    _MISDEAL,
-    _BurnPlan,
-    _cap,
-    _LiveState,
+    BOARD_CARDS,
+    MISDEAL_NOTE,
+    BurnPlan,
+    LiveState,
+    capitalized,
     recorded,
 )
 
 
-class _DealerErrorProcedures(_LiveState):
+class DealerErrorProcedures(LiveState):
     """RULES 9.1-9.6 over the state of a live hand."""
 
     @property
@@ -64,7 +64,7 @@ class _DealerErrorProcedures(_LiveState):
             raise IllegalActionError(f"{name} holding {count} cards{when} is right: no error")
         if seat in self.hand.dead_hands:
             raise IllegalActionError(f"{name}'s hand is already dead")
-        text = f"{_cap(name)} holds {count} card{'s' if count != 1 else ''}, not {expected}"
+        text = f"{capitalized(name)} holds {count} card{'s' if count != 1 else ''}, not {expected}"
         error = ErrorReported(DealerError.WRONG_COUNT, text, seat, (), None)
         why = self.substantial_action
         if not why:
@@ -74,7 +74,7 @@ class _DealerErrorProcedures(_LiveState):
         # RULES 9.2: too late for a misdeal; the hand is dead (Robert's "Dead Hands").
         procedure = (
             f"No misdeal: substantial action has taken place ({why}; RULES 9.2)."
-            f" {_cap(name)}'s hand is dead; the chips already in stay in the pot."
+            f" {capitalized(name)}'s hand is dead; the chips already in stay in the pot."
         )
         ruling = self._rule(error, "9.2", procedure)
         # The engine takes the hand out at once, all-in or due to show first included.
@@ -100,7 +100,7 @@ class _DealerErrorProcedures(_LiveState):
         return self._misdeal_now(error)
 
     def _misdeal_now(self, error: ErrorReported, cause: str = "") -> Ruling:
-        ruling = self._rule(error, "9.1", _MISDEAL)
+        ruling = self._rule(error, "9.1", MISDEAL_NOTE)
         self._record.append(Misdealt(len(self._deals), cause or error.text))
         self._new_deal()
         return ruling
@@ -115,7 +115,7 @@ class _DealerErrorProcedures(_LiveState):
 
     def _early_board(self, dealt: tuple[Card, ...]) -> Ruling:
         board = len(self.hand.board)
-        if board == _BOARD:
+        if board == BOARD_CARDS:
             raise IllegalActionError("the board is complete: no card is left to turn")
         street = Street.FLOP if board == 0 else Street.TURN if board == 3 else Street.RIVER
         self._check_unseen(dealt)
@@ -177,7 +177,7 @@ class _DealerErrorProcedures(_LiveState):
         )
         return self._rule(error, "9.4", procedure)
 
-    def _burn_plan(self, street: Street) -> tuple[_BurnPlan, str]:
+    def _burn_plan(self, street: Street) -> tuple[BurnPlan, str]:
         """Whether a card is burnt before ``street`` now, and why not (RULES 1.3, 3.2, 9)."""
         waived = self._waived.get(street)
         if waived is not None:
@@ -189,7 +189,7 @@ class _DealerErrorProcedures(_LiveState):
             return "card", f"the exposed {self._burn_card} is the burn (RULES 9.3)"
         # RULES 1.3: skip a burn that would leave too few cards to complete the board.
         available = self._stub + len(self._returning)
-        needed = self._holes_to_deal() + sum(_BOARD - len(b) for b in self.hand.boards)
+        needed = self._holes_to_deal() + sum(BOARD_CARDS - len(b) for b in self.hand.boards)
         if available - 1 < needed:
             return "skip", "too few cards are left to burn (RULES 1.3)"
         return "burn", ""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from bigblind.cards import Card
 from bigblind.errors import IllegalActionError
-from bigblind.sessions.live.procedures import _DealerErrorProcedures
-from bigblind.sessions.live.state import _BOARD, recorded
+from bigblind.sessions.live.procedures import DealerErrorProcedures
+from bigblind.sessions.live.state import BOARD_CARDS, recorded
 
 
-class _Runs(_DealerErrorProcedures):
+class RunChoice(DealerErrorProcedures):
     """The choice of one run or two over the state of a live hand."""
 
     @property
@@ -26,7 +26,7 @@ class _Runs(_DealerErrorProcedures):
     def run(self) -> int:
         """The run whose cards are dealt now: 2 once the first of two runs is complete."""
         boards = self.hand.boards
-        return 2 if len(boards) == 2 and len(boards[0]) == _BOARD else 1
+        return 2 if len(boards) == 2 and len(boards[0]) == BOARD_CARDS else 1
 
     @property
     def can_run_twice(self) -> bool:
@@ -37,7 +37,7 @@ class _Runs(_DealerErrorProcedures):
         """
         if self._dealing or not self.hand.can_run_twice:
             return False
-        return self._runs_room() >= 2 * (_BOARD - len(self.hand.board))
+        return self._runs_room() >= 2 * (BOARD_CARDS - len(self.hand.board))
 
     def _runs_room(self) -> int:
         return self._stub + len(self._returning)
@@ -47,7 +47,7 @@ class _Runs(_DealerErrorProcedures):
         """Every player all-in agreed: the rest of the board is dealt twice (RULES 10.3)."""
         self._check_open("run it twice")
         if self.hand.can_run_twice and not self.can_run_twice:
-            need = 2 * (_BOARD - len(self.hand.board))
+            need = 2 * (BOARD_CARDS - len(self.hand.board))
             raise IllegalActionError(
                 f"cannot run it twice: the stub holds {self._runs_room()} cards, and two runs"
                 f" need {need}; run it once"

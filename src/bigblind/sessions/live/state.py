@@ -15,19 +15,19 @@ from bigblind.errors import CardError, HandFinishedError, IllegalActionError, Ru
 from bigblind.sessions.live.events import DealStarted, LiveEvent, Ruling, Undone
 
 _DECK = 52
-_BOARD = 5
-_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
-_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
-_MISDEAL = (
+BOARD_CARDS = 5
+STREET_CARDS = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+MISDEAL_NOTE = (
     "Misdeal: collect all cards, reshuffle and deal again."
     " The button does not move; the same blinds play."
 )
 
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+STREET_NAMES = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
-_BurnPlan = Literal["burn", "card", "waived", "skip", "done"]
+BurnPlan = Literal["burn", "card", "waived", "skip", "done"]
 
-_S = TypeVar("_S", bound="_LiveState")
+_S = TypeVar("_S", bound="LiveState")
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -92,7 +92,7 @@ def recorded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[
     return step
 
 
-class _LiveState:
+class LiveState:
     """The cards, the deck and the record of a live hand; see :class:`LiveHand`."""
 
     def __init__(
@@ -377,13 +377,13 @@ class _LiveState:
             seen.add(card)
 
 
-def _cap(text: str) -> str:
+def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _uncap(text: str) -> str:
+def uncapitalized(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _cards(card: Card | None) -> tuple[Card, ...]:
+def card_tuple(card: Card | None) -> tuple[Card, ...]:
     return () if card is None else (card,)

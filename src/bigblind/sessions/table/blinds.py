@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from bigblind.sessions.table.records import DealPlan, Layout, _Positions
-from bigblind.sessions.table.seating import _Player, _Seating
+from bigblind.sessions.table.records import DealPlan, Layout, Positions
+from bigblind.sessions.table.seating import SeatedPlayer, Seating
 from bigblind.sessions.table.settings import Status, StraddleOffer, TableError
 
 
-class _BlindPlan(_Seating):
+class BlindPlan(Seating):
     """The layout of the next hand, from the seats and the last hand's positions."""
 
     def layout(self, *, straddle: bool = False) -> Layout:
@@ -110,7 +110,7 @@ class _BlindPlan(_Seating):
         """Whether two players or more can be dealt in."""
         return self.next_big_blind() is not None
 
-    def _plan(self, straddle: bool = False) -> tuple[Layout, _Positions, tuple[int, ...]]:
+    def _plan(self, straddle: bool = False) -> tuple[Layout, Positions, tuple[int, ...]]:
         """The next hand's layout, its positions and the players promoted to a new game."""
         players = {s: p for s, p in enumerate(self._seats) if p is not None and p.stack > 0}
         active = [s for s, p in players.items() if p.status is Status.ACTIVE]
@@ -138,14 +138,14 @@ class _BlindPlan(_Seating):
 
     def _layout(
         self,
-        previous: _Positions | None,
+        previous: Positions | None,
         afresh: bool,
         active: list[int],
         eligible: list[int],
         status: Mapping[int, Status],
-        players: Mapping[int, _Player],
+        players: Mapping[int, SeatedPlayer],
         straddle: bool,
-    ) -> tuple[Layout, _Positions] | None:
+    ) -> tuple[Layout, Positions] | None:
         n_seats = self.seat_count
         # After a heads-up hand the button was the small blind: the dead-button method
         # has no button to keep, so the next hand is placed as with a moving button and
@@ -213,7 +213,7 @@ class _BlindPlan(_Seating):
                 heads_up=True,
                 engine_button=dealt.index(hu_button),
             )
-            return layout, _Positions(hu_button, hu_button, hu_big)
+            return layout, Positions(hu_button, hu_button, hu_big)
         if big == button:
             return None
         n = len(dealt)
@@ -245,14 +245,14 @@ class _BlindPlan(_Seating):
             live=live,
             straddler=straddler,
         )
-        return layout, _Positions(button, small, big)
+        return layout, Positions(button, small, big)
 
     def _draw_button(self, active: list[int]) -> int:
         if self._first_button is not None and self._first_button in active:
             return self._first_button
         return active[int(self._button_draw * len(active))]
 
-    def _accrue_missed(self, positions: _Positions, dealt: Sequence[int]) -> None:
+    def _accrue_missed(self, positions: Positions, dealt: Sequence[int]) -> None:
         """Players sitting out owe the blinds that passed their seats (RULES 10.1)."""
         previous = self._previous
         if previous is None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.engine.actions import Action
 from bigblind.engine.events import Forced, Posted
 from bigblind.engine.hand import Hand, HandView
 from bigblind.engine.pots import split
 from bigblind.formats.phh import dump_session
 from bigblind.sessions.clock import TimedOut, Turn
-from bigblind.sessions.table.blinds import _BlindPlan
+from bigblind.sessions.table.blinds import BlindPlan
 from bigblind.sessions.table.records import HandRecord, TableHand
 from bigblind.sessions.table.settings import (
     Decide,
@@ -24,7 +24,7 @@ from bigblind.sessions.table.settings import (
 __all__ = ["Table"]
 
 
-class Table(_BlindPlan):
+class Table(BlindPlan):
     """A table of 2 to 23 seats (usually up to 10) where hands are dealt one after another.
 
     ``buy_in`` limits what a player brings (None: no limits), ``rake`` is the

@@ -53,7 +53,7 @@ class Layout:
 
 
 @dataclass(frozen=True, slots=True)
-class _Positions:
+class Positions:
     button: int
     small_blind: int  # the small blind's seat, even when dead
     big_blind: int
@@ -78,7 +78,7 @@ class DealPlan:
     live_blinds: Mapping[int, int]
     dead_blinds: Mapping[int, int]
     hand_number: int
-    _positions: _Positions = field(repr=False)
+    _positions: Positions = field(repr=False)
     _promote: tuple[int, ...] = field(repr=False)
 
 

@@ -12,12 +12,12 @@ from bigblind.engine.hand import MAX_PLAYERS
 from bigblind.engine.rules import Rules
 from bigblind.sessions.clock import Clock, ClockSettings, TimedOut
 from bigblind.sessions.names import check_name
-from bigblind.sessions.table.records import HandRecord, PlayerInfo, TableHand, _Positions
+from bigblind.sessions.table.records import HandRecord, PlayerInfo, Positions, TableHand
 from bigblind.sessions.table.settings import BuyIn, Rake, Status, TableError
 
 
 @dataclass(slots=True)
-class _Player:
+class SeatedPlayer:
     name: str
     stack: int
     status: Status
@@ -26,7 +26,7 @@ class _Player:
     fresh: bool = True  # never dealt in since joining
 
 
-class _Seating:
+class Seating:
     """The seats and players of a :class:`~bigblind.sessions.table.Table` and their comings
     and goings between hands."""
 
@@ -63,8 +63,8 @@ class _Seating:
         self._random = random.Random(seed) if seed is not None else None
         # Drawn once, so that asking for the next layout never changes what follows.
         self._button_draw = (self._random or random.SystemRandom()).random()
-        self._seats: list[_Player | None] = [None] * seats
-        self._previous: _Positions | None = None
+        self._seats: list[SeatedPlayer | None] = [None] * seats
+        self._previous: Positions | None = None
         self._current: TableHand | None = None
         self._history: list[HandRecord] = []
         self.keep_history = keep_history
@@ -178,9 +178,9 @@ class _Seating:
         owed_small, _ = self._left_owing.pop(name, (False, False))
         if wait_for_big_blind:
             # Waiting for the big blind settles every blind owed (Robert's Rules).
-            self._seats[seat] = _Player(name, chips, Status.WAITING)
+            self._seats[seat] = SeatedPlayer(name, chips, Status.WAITING)
         else:
-            player = _Player(name, chips, Status.POSTING, owes_small=owed_small, owes_big=True)
+            player = SeatedPlayer(name, chips, Status.POSTING, owes_small=owed_small, owes_big=True)
             self._seats[seat] = player
         self.chips_in += chips
         if self.clock is not None:
@@ -198,7 +198,7 @@ class _Seating:
             raise TableError(f"seat {seat} is taken")
         self._check_name(name)
         self._check_chips(chips, "bring")
-        self._seats[seat] = _Player(name, chips, Status.ACTIVE, fresh=False)
+        self._seats[seat] = SeatedPlayer(name, chips, Status.ACTIVE, fresh=False)
         self.chips_in += chips
         if self.clock is not None:
             self.clock.seat(name)
@@ -311,7 +311,7 @@ class _Seating:
 
         last = self._previous
         if last is not None:
-            self._previous = _Positions(
+            self._previous = Positions(
                 moved(last.button), moved(last.small_blind), moved(last.big_blind)
             )
         if self._first_button is not None:
@@ -325,7 +325,7 @@ class _Seating:
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
             raise TableError(f"seat {seat!r} does not exist: seats are 0 to {self.seat_count - 1}")
 
-    def _occupant(self, seat: int) -> _Player:
+    def _occupant(self, seat: int) -> SeatedPlayer:
         self._check_seat(seat)
         p = self._seats[seat]
         if p is None:
