@@ -131,3 +131,89 @@ def test_imports_point_down_only() -> None:
             if top or (layer is not None and layer > own):
                 wrong.append(f"{'/'.join(parts)} imports {imported}")
     assert wrong == []
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in SRC.rglob("*.py")}
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:``: no import at run time, so no circle."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped |= {id(inner) for inner in ast.walk(node)}
+    return skipped
+
+
+def _module_imports(name: str) -> list[tuple[str, str | None]]:
+    """Every (module, name) ``name`` imports from the package, at any depth of the code:
+    ``(module, None)`` for a module itself."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, str | None]] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found += [(alias.name, None) for alias in node.names if alias.name in MODULES]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            for alias in node.names:
+                if f"{base}.{alias.name}" in MODULES:
+                    found.append((f"{base}.{alias.name}", None))
+                elif base in MODULES:
+                    found.append((base, alias.name))
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    # A name with a leading underscore is its module's own: another module that needs it
+    # needs a public name (or the code belongs in one place).
+    wrong = [
+        f"{name} imports {module}.{imported}"
+        for name in MODULES
+        for module, imported in _module_imports(name)
+        if imported is not None and imported.startswith("_") and not imported.startswith("__")
+    ]
+    assert wrong == []
+
+
+def test_no_import_circles() -> None:
+    # The modules of a package may import each other only one way: a circle means that
+    # neither can be read (or loaded) without the other. The packages' __init__ files,
+    # which gather names for the user, are left out.
+    graph = {
+        name: {module for module, _ in _module_imports(name) if not _is_package(module)}
+        for name in MODULES
+        if not _is_package(name)
+    }
+    circles = []
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        if name in path:
+            circles.append(" -> ".join([*path[path.index(name) :], name]))
+            return
+        if name in done:
+            return
+        for imported in sorted(graph.get(name, ())):
+            visit(imported, [*path, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+    assert circles == []
+
+
+def _is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bigblind.bots.base import BOTS, Bot, UnknownBotError, make_bot
+from bigblind.bots.intervals import half_width_95
 from bigblind.deck import Deck
 from bigblind.engine.hand import Hand, Phase
 from bigblind.engine.rules import Rules
@@ -66,7 +67,6 @@ __all__ = [
 MAX_BOTS = 9
 DEALS_PER_CHUNK: Final = 200
 """Deal sets in one chunk, unless a run says otherwise; part of what a seed reproduces."""
-_Z95 = 1.959963984540054
 
 
 class SimulationError(BigblindError):
@@ -458,9 +458,4 @@ def _half_width(values: Sequence[float], per_deal: int) -> float:
     >>> round(_half_width([1.0, -1.0, 1.0, -1.0], 2), 2)
     56.58
     """
-    k = len(values)
-    if k < 2:
-        return math.inf
-    mean = math.fsum(values) / k
-    variance = math.fsum((v - mean) ** 2 for v in values) / (k - 1)
-    return 100 * _Z95 * math.sqrt(variance / k) / per_deal
+    return 100 * half_width_95(values) / per_deal

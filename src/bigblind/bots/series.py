@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bigblind.bots.base import BOTS, UnknownBotError, make_bot
+from bigblind.bots.intervals import half_width_95
 from bigblind.errors import BigblindError
 from bigblind.sessions.table import Decide
 from bigblind.sessions.tournament import BlindStructure, Finish, Tournament
@@ -45,7 +46,6 @@ __all__ = [
     "play_tournament",
 ]
 
-_Z95 = 1.959963984540054
 _MOST_RUNS_PER_CHUNK = 10
 
 
@@ -290,14 +290,5 @@ def _summary(
 
 
 def _half_width(values: Sequence[float]) -> float:
-    """The 95% half-width of the mean of ``values`` (infinite for fewer than two).
-
-    >>> round(_half_width([1.0, 3.0]), 4), _half_width([2.0])
-    (1.96, inf)
-    """
-    k = len(values)
-    if k < 2:
-        return math.inf
-    mean = math.fsum(values) / k
-    variance = math.fsum((v - mean) ** 2 for v in values) / (k - 1)
-    return _Z95 * math.sqrt(variance / k)
+    """The 95% half-width of the mean of ``values`` (infinite for fewer than two)."""
+    return half_width_95(values)

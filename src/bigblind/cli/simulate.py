@@ -30,6 +30,7 @@ from typing import Any, TextIO
 
 from bigblind.bots.base import BOTS
 from bigblind.bots.distributed import Runner
+from bigblind.bots.intervals import half_width_95
 from bigblind.bots.matches import MAX_BOTS, ChunkResult, MatchPlan, play_chunks
 from bigblind.cli.options import (
     STRUCTURE_CODES,
@@ -49,7 +50,6 @@ from bigblind.evaluation.games import HOLDEM
 
 __all__ = ["Merged", "add_parser", "check_plot", "run"]
 
-_Z95 = 1.959963984540054
 _MAX_HANDS = 100_000_000
 
 
@@ -410,9 +410,4 @@ def _half_width(values: Sequence[float], per_deal: int) -> float:
     >>> round(_half_width([1.0, -1.0, 1.0, -1.0], 2), 2)
     56.58
     """
-    k = len(values)
-    if k < 2:
-        return math.inf
-    mean = math.fsum(values) / k
-    variance = math.fsum((v - mean) ** 2 for v in values) / (k - 1)
-    return 100 * _Z95 * math.sqrt(variance / k) / per_deal
+    return 100 * half_width_95(values) / per_deal

@@ -87,6 +87,15 @@ class Legal(NamedTuple):
         """Whether a bet or raise is possible."""
         return self.min_raise_to is not None
 
+    @property
+    def raise_word(self) -> str:
+        """What putting in more is called now: 'bet' (nobody has bet) or 'raise to'.
+
+        >>> Legal(1, False, True, None, 2, 2, True).raise_word
+        'bet'
+        """
+        return "bet" if self.bet else "raise to"
+
     def options(self) -> tuple[str, ...]:
         """The choices in words, as a person at the table says them.
 
@@ -104,7 +113,7 @@ class Legal(NamedTuple):
             parts.append(f"call {self.call}")
         low, high = self.min_raise_to, self.max_raise_to
         if low is not None and high is not None:
-            noun = "bet" if self.bet else "raise to"
+            noun = self.raise_word
             parts.append(f"{noun} {low}" if low == high else f"{noun} {low}-{high}")
         return tuple(parts)
 

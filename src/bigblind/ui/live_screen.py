@@ -324,7 +324,7 @@ class LiveScreen(ScreenApp):
             choices = [("f", "fold")] if legal.fold else []
             choices.append(("c", f"call {legal.call}" if legal.call is not None else "check"))
             if legal.can_raise:
-                choices.append(("r", "bet" if legal.bet else "raise to"))
+                choices.append(("r", legal.raise_word))
             choices.append(("a", "all-in"))
             choices += [("b", "board too soon"), ("w", "wrong number"), ("m", "misdeal")]
             return [*choices, ("q", "quit")]

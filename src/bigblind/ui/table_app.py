@@ -471,7 +471,7 @@ class TableApp(TableChoices):
         self._typing = True
         field.focus()
         field.select_all()
-        verb = "bet" if view.legal.bet else "raise to"
+        verb = view.legal.raise_word
         self._say("")
         self._hint(f"{preset_label(view, preset)}: {verb} {amount} · Enter sends")
 

@@ -496,7 +496,7 @@ def preset_keys(view: HandView) -> list[tuple[str, str]]:
         shown.add(amount)
         label = preset_label(view, preset)
         if legal.min_raise_to == legal.max_raise_to:
-            label = "bet" if legal.bet else "raise to"
+            label = legal.raise_word
         keys.append((str(index + 1), f"{label} {amount}"))
     return keys
 
