@@ -151,7 +151,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         except BigblindError as error:
             print(f"bigblind live: {error}", file=err)
             return 2
-    from bigblind.ui.histories import check_folder
+    from bigblind.sessions.histories import check_folder
     from bigblind.ui.live_app import LiveApp
 
     problem = check_folder(args.history_dir)

@@ -253,8 +253,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     out = out or sys.stdout
     err = err or sys.stderr
     from bigblind.errors import BigblindError
+    from bigblind.sessions.histories import check_folder
     from bigblind.ui.game import Game
-    from bigblind.ui.histories import check_folder
 
     settings = config(args)
     problem = _check(settings)

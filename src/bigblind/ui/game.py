@@ -34,10 +34,10 @@ from bigblind.errors import BigblindError
 from bigblind.evaluation.games import HOLDEM
 from bigblind.evaluation.games import Game as PokerGame
 from bigblind.formats.pokerstars import eastern_now
+from bigblind.sessions.histories import HistoryFiles, house_folder
 from bigblind.sessions.table import HandRecord, Status, StraddleOffer, Table, TableHand
 from bigblind.sessions.tournament import BlindStructure, Finish, Level, Tournament
 from bigblind.ui.choices import bot_runs_twice, bot_shows, bot_straddles, may_muck
-from bigblind.ui.histories import HistoryFiles, house_folder
 
 __all__ = [
     "BOT_NAMES",

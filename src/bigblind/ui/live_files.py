@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bigblind.errors import HistoryError
+from bigblind.sessions.histories import append_text
 from bigblind.sessions.live import (
     BoardExposed,
     ErrorReported,
@@ -16,7 +17,6 @@ from bigblind.sessions.live import (
     StubShuffled,
     Undone,
 )
-from bigblind.ui.histories import append_text
 from bigblind.ui.live_text import record_lines
 
 __all__ = ["append_hand", "session_files"]

@@ -33,6 +33,7 @@ from __future__ import annotations
 from bigblind.formats.phh.appended import (
     AppendedHands,
     append,
+    append_section,
     loads_appended,
     read_appended,
     section,
@@ -58,6 +59,7 @@ __all__ = [
     "HandHistory",
     "UnsupportedVariantError",
     "append",
+    "append_section",
     "apply_action",
     "dump_session",
     "dumps",

@@ -47,7 +47,14 @@ from bigblind.formats.phh.reader import (
 )
 from bigblind.formats.phh.writer import _lines
 
-__all__ = ["AppendedHands", "append", "loads_appended", "read_appended", "section"]
+__all__ = [
+    "AppendedHands",
+    "append",
+    "append_section",
+    "loads_appended",
+    "read_appended",
+    "section",
+]
 
 # A table header at the start of a line: where each appended hand begins.
 _HEADER: Final = re.compile(r"^\[", re.MULTILINE)
@@ -89,13 +96,22 @@ def append(
     text = section(hand, number=number, **metadata)
     if isinstance(target, str | os.PathLike):
         try:
-            _drop_partial_hand(Path(target))
-            with open(target, "a", encoding="utf-8", newline="\n") as file:
-                _write_through(file, text)
+            append_section(Path(target), text)
         except OSError as error:
             raise HistoryError(f"{target}: cannot append: {error.strerror or error}") from None
     else:
         _write_through(target, text)
+
+
+def append_section(path: Path, text: str) -> None:
+    """Append a hand's :func:`section` text to the ``.phhs`` file ``path`` (made if
+    missing), flushed and synced: a hand a crash left partly written is cut away first.
+
+    For writers that build the text themselves; an OS error is raised as it is.
+    """
+    _drop_partial_hand(path)
+    with open(path, "a", encoding="utf-8", newline="\n") as file:
+        _write_through(file, text)
 
 
 def section(hand: Hand | SeenHand, /, *, number: int, **metadata: object) -> str:

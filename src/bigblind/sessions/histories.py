@@ -1,4 +1,4 @@
-"""The hand histories of a session at the terminal table, one hand appended as it ends.
+"""The hand histories of a session at a table, one hand appended as it ends.
 
 Two records are kept (RULES 3.4, 6.8):
 
@@ -93,7 +93,7 @@ class HistoryFiles:
         pokerstars_text: str,
     ) -> bool:
         """Append one finished hand: the player's view, and the house's record; False on error."""
-        from bigblind.formats.phh import section
+        from bigblind.formats.phh import append_section, section
 
         number = self.hands + 1
         try:
@@ -104,11 +104,14 @@ class HistoryFiles:
                 phh_full = section(hand.seen(HOUSE), number=number, **fields)
             except HistoryError as error:
                 self.phh_error = str(error)
+            # PHH through the append-safe writer: a hand a crash cut short is cut away.
             if phh_seen is not None:
-                append_text(self.phh, phh_seen)
+                self.phh.parent.mkdir(parents=True, exist_ok=True)
+                append_section(self.phh, phh_seen)
             append_text(self.pokerstars, pokerstars_text.rstrip("\n") + "\n\n\n")
             if self.house is not None and phh_full is not None:
-                append_text(self.house, phh_full)
+                self.house.parent.mkdir(parents=True, exist_ok=True)
+                append_section(self.house, phh_full)
         except OSError as error:
             self.error = f"{error.filename or self.phh.parent}: {error.strerror or error}"
             return False

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from bigblind import Deck, Hand, Rules
 from bigblind.engine.events import HoleDealt, Mucked, Shown
 from bigblind.formats.phh import loads, replay
+from bigblind.sessions.histories import check_folder, house_folder
 from bigblind.ui.game import Game, GameConfig
-from bigblind.ui.histories import check_folder, house_folder
 
 
 def play_hands(game: Game, count: int, *, fold_first: bool = False) -> None:
