@@ -104,7 +104,10 @@ class RoomCore:
         )
         self._last_hand_end = self.created_at
         self.last_record: HandRecord | None = None
-        self.shown_after: dict[int, str] = {}  # cards shown after the hand, by table seat
+        self.shown_after: dict[int, str] = {}  # cards shown after the last hand, by table seat
+        # Which hole cards (their places in the hand, from 0) each player turned up after
+        # each hand, by hand number and table seat (RULES 12.4): the histories write them.
+        self.shown_picks: dict[int, dict[int, tuple[int, ...]]] = {}
         # Who was dealt each hand's cards, by hand number and table seat: the token hash of
         # the person then seated (bots absent). Cards belong to people, not seats: a later
         # occupant of a seat sees what the table saw (RULES 3.4).

@@ -198,9 +198,11 @@ class RunItTwice(_Request):
 
 
 class Show(_Request):
-    """Show one's cards after the hand."""
+    """Show one's cards after the hand (RULES 12.4): all of them, or only ``card``, its
+    place in the hand (0 for the first card, 1 for the second...)."""
 
     type: Literal["show"]
+    card: int | None = Field(None, ge=0, le=5)
 
 
 class AutoMuck(_Request):
@@ -405,6 +407,7 @@ KINDS = {
     "add_bot": "new bot",
     "set_away": "away mark",
     "set_blinds": "new blinds",
+    "show": "show",
 }
 """Message types as a player would call them, for error messages."""
 
@@ -428,6 +431,7 @@ WORDS = {
     "id": "the request's id",
     "action": "the action",
     "preset": "the preset",
+    "card": "the card",
 }
 """Fields as a player would call them, for error messages."""
 

@@ -34,6 +34,7 @@ from bigblind.errors import BigblindError
 from bigblind.room.histories import history_text
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.state import RoomState, token_hash
+from bigblind.room.views import shown_cards
 
 __all__ = ["Identity", "Room"]
 
@@ -211,8 +212,9 @@ class Room(RoomState):
         whether to show a hand that cannot win (RULES 6.7)."""
         return self._do({"type": "auto_muck_set", "at": at, "seat": self._own_seat(who), "on": on})
 
-    def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
-        """Show one's cards after the hand, when they were not shown at the showdown: only
+    def show(self, who: Identity, *, at: float, card: int | None = None) -> list[dict[str, Any]]:
+        """Show one's cards after the hand, when they were not shown at the showdown: all of
+        them, or the one ``card`` (its place in the hand, 0 for the first: RULES 12.4). Only
         the person dealt them may, not a later occupant of their seat (RULES 3.4, 6.8).
         Checked here rather than on applying, so rooms stored before still restore."""
         seat = self._own_seat(who)
@@ -221,7 +223,18 @@ class Room(RoomState):
             holder = self.holders.get(record.number, {}).get(seat, "")
             if seat in record.seats and not hmac.compare_digest(holder, occupant.token):
                 raise RoomError("you did not play the last hand: only its players show cards")
-        return self._do({"type": "shown", "at": at, "seat": seat})
+            if seat in shown_cards(record.table_hand):
+                raise RoomError("your cards were shown at the showdown: everyone has seen them")
+            before = self.shown_picks.get(record.number, {}).get(seat, ())
+            held = self.settings.poker().hole_cards
+            if card is None and len(before) == held:
+                raise RoomError("everyone has seen your cards already")
+            if card is not None and card in before:
+                raise RoomError("everyone has seen that card already: show another")
+        event: dict[str, Any] = {"type": "shown", "at": at, "seat": seat}
+        if card is not None:
+            event["card"] = card
+        return self._do(event)
 
     def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
         """A chat line from a seated player or the host."""

@@ -418,7 +418,7 @@ def dispatch(message: Any, token: str | None) -> Job:
         elif isinstance(m, p.RunItTwice):
             room.run_it_twice(who, m.agree, at=at)
         elif isinstance(m, p.Show):
-            room.show(who, at=at)
+            room.show(who, at=at, card=m.card)
         elif isinstance(m, p.AutoMuck):
             room.set_auto_muck(who, m.on, at=at)
         elif isinstance(m, p.Straddle):

@@ -23,7 +23,7 @@ from bigblind.engine.hand import HandResult, Legal
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.views import visible_event
 from bigblind.formats.words import action_words, describe_event, text_cards
-from bigblind.sessions.table import TableHand
+from bigblind.sessions.table import HandRecord, TableHand
 
 if TYPE_CHECKING:
     from bigblind.room.core import _Occupant
@@ -390,12 +390,21 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         },
         "rake": record.rake,
         "pots": pot_results(hand.result, record.seats),
-        "log": hand_log(current),
+        "log": hand_log(current) + _after_lines(room, record),
     }
     if len(_LAST_HANDS) > 4096:
         _LAST_HANDS.clear()
     _LAST_HANDS[id(record)] = (record, key, view)
     return view
+
+
+def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
+    """The log's lines for the cards turned up after the hand (RULES 12.4)."""
+    lines = []
+    for seat, cards in room.shown_after.items():
+        name = record.names[record.seats.index(seat)]
+        lines.append(f"{name} shows {cards} after the hand")
+    return lines
 
 
 _LAST_HANDS: dict[int, tuple[object, tuple[tuple[int, str], ...], dict[str, Any]]] = {}

@@ -1,5 +1,5 @@
 // The action bar: legal actions only, presets, slider and amount box, pre-actions.
-import { chips, el, fill } from "./dom.js";
+import { cardList, cardName, chips, el, fill } from "./dom.js";
 
 // Key 1-6 always mean the same preset, whichever are on offer now. The names are the
 // server's (legal.presets), the pot as "100%"; the test ids are plain words.
@@ -181,8 +181,16 @@ export class ActionBar {
     } else if (seat.away || seat.status === "sitting_out") parts.push(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send("sit_in") }, "I'm back"));
     else parts.push(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send("sit_out") }, "Sit out"));
     if (handOver && state.last_hand && state.settings?.game !== "tournament") {
-      const mine = state.last_hand.shown?.[String(state.you)];
-      if (!mine && seat.cards) parts.push(el("button", { type: "button", "data-testid": "show", onclick: () => this.send("show") }, "Show cards"));
+      // RULES 12.4: one card or all of them, for everyone to see, until the next deal.
+      const up = cardList(state.last_hand.shown?.[String(state.you)]);
+      const own = cardList(seat.cards);
+      const hidden = own.filter((card) => !up.includes(card));
+      if (hidden.length) {
+        own.forEach((card, i) => {
+          if (!up.includes(card)) parts.push(el("button", { type: "button", "data-testid": `show-card-${i}`, title: "Turn this card up for everyone", onclick: () => this.send("show", { card: i }) }, `Show ${cardName(card)}`));
+        });
+        if (hidden.length > 1) parts.push(el("button", { type: "button", "data-testid": "show", onclick: () => this.send("show") }, own.length === 2 ? "Show both" : "Show all"));
+      }
     }
     if (state.settings?.game !== "tournament") {
       const topUp = el("input", { type: "number", min: 1, class: "amount", placeholder: "chips", "aria-label": "top-up chips", "data-testid": "top-up-amount" });

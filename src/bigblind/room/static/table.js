@@ -75,10 +75,23 @@ function clockEl(state, seat, now) {
 }
 
 function seatCards(state, seat) {
-  const own = seat.cards ? cardList(seat.cards) : null;
-  if (own) return own.map(cardEl);
   const shown = !state.hand && state.last_hand?.shown?.[String(seat.seat)];
-  if (shown) return cardList(shown).map(cardEl);
+  const own = seat.cards ? cardList(seat.cards) : null;
+  if (own) {
+    // Between hands, the cards the player has turned up for everyone are marked (RULES 12.4).
+    const up = cardList(shown);
+    return own.map((card) => {
+      const node = cardEl(card);
+      if (up.includes(card)) node.classList.add("turned");
+      return node;
+    });
+  }
+  if (shown) {
+    // One card shown after the hand: the other stays face down (RULES 12.4).
+    const faces = cardList(shown);
+    const held = Math.max(faces.length, state.game?.hole_cards ?? 2);
+    return [...faces.map(cardEl), ...Array.from({ length: held - faces.length }, () => cardEl(null))];
+  }
   if (state.hand && seat.in_hand && !seat.folded) return Array.from({ length: state.game?.hole_cards ?? 2 }, () => cardEl(null));
   return [];
 }

@@ -1,0 +1,111 @@
+"""The home-game options of RULES 12 played in a real browser, checked against the server.
+
+Each test clicks what a player would click, then reads the server's own
+record (its view, its histories) to check the page; screenshots go to
+build/screenshots/, at desktop and phone sizes.
+"""
+
+from __future__ import annotations
+
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.room.browser import Server, Tab, browser, create_room, screenshot, sit
+
+__all__ = ["browser"]  # fixtures
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    database = tmp_path_factory.mktemp("rooms") / "rooms.sqlite"
+    running = Server(database, "--limit", "rooms_per_hour=600")
+    running.start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture
+def tabs(browser: Any) -> Iterator[list[Tab]]:
+    opened: list[Tab] = []
+    yield opened
+    for tab in opened:
+        assert tab.errors == [], tab.errors
+        tab.close()
+
+
+def seated(
+    server: Server, browser: Any, tabs: list[Tab], *, phone: bool = False, **settings: str
+) -> tuple[str, Tab, Tab]:
+    """Alice (the host, seat 0, at a desktop) and Bob (seat 1, at a desktop or a phone) at
+    an open table; (room, alice, bob)."""
+    alice, bob = Tab(browser), Tab(browser, phone=phone)
+    tabs += [alice, bob]
+    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    for tab, seat in ((alice, 0), (bob, 1)):
+        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
+    return room, alice, bob
+
+
+def text(server: Server, path: str) -> str:
+    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+        return str(response.read().decode())
+
+
+def fold_one_hand(alice: Tab, bob: Tab) -> dict[str, Any]:
+    """The host pauses and the player to act folds: the hand ends, nothing shown."""
+    by_seat = {0: alice, 1: bob}
+    state = alice.wait_for(lambda s: s["hand"] is not None and s["hand"]["actor"] is not None)
+    alice.page.click("[data-testid=tab-host]")
+    alice.page.click("[data-testid=pause]")
+    by_seat[state["hand"]["actor"]].page.click("[data-testid=fold]")
+    return alice.wait_for(lambda s: s["hand"] is None and s["last_hand"] is not None)
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_player_shows_one_card_then_the_other_after_the_hand(
+    server: Server, browser: Any, tabs: list[Tab], phone: bool
+) -> None:  # RULES 12.4
+    room, alice, bob = seated(server, browser, tabs, phone=phone, decision_seconds="60")
+    over = fold_one_hand(alice, bob)
+    assert over["last_hand"]["shown"] == {}
+    first, second = bob.wait_for(lambda s: s["hand"] is None)["seats"][1]["cards"].split()
+    # Bob is offered each card by name, and both.
+    page = bob.page
+    page.locator("[data-testid=show-card-0]").wait_for()
+    assert page.inner_text("[data-testid=show]") == "Show both"
+    page.click("[data-testid=show-card-1]")
+    shown = alice.wait_for(lambda s: "1" in (s["last_hand"] or {}).get("shown", {}))
+    assert shown["last_hand"]["shown"]["1"] == second
+    # Alice sees that one card face up and the other face down.
+    seat = alice.page.locator("[data-testid=cards-1]")
+    seat.locator(f".card[data-card='{second}']").wait_for()
+    assert seat.locator(".card[data-card]").count() == 1
+    assert seat.locator(".card.back").count() == 1
+    assert f"Bob shows {second} after the hand" in shown["last_hand"]["log"]
+    # Bob's page keeps the other card's button alone; the card shown is marked.
+    page.locator("[data-testid=show-card-1]").wait_for(state="detached")
+    assert page.locator("[data-testid=show]").count() == 0
+    assert page.locator(f"[data-testid=cards-1] .card.turned[data-card='{second}']").count() == 1
+    screenshot(page, f"show-one-card-{'phone' if phone else 'desktop'}")
+    screenshot(alice.page, f"show-one-card-seen-{'phone' if phone else 'desktop'}")
+    # The server's record: its view and every reader's history hold the card shown alone.
+    record = server.get(f"/api/rooms/{room}")
+    assert record["last_hand"]["shown"] == {"1": second}
+    stars = text(server, f"/api/rooms/{room}/history.txt")
+    assert f"Bob: shows [{second}]" in stars and first not in stars
+    played = text(server, f"/api/rooms/{room}/history.phh")
+    assert f' {second}"]' in played and first not in played
+    # Then the other card: both are up, and no button is left.
+    page.click("[data-testid=show-card-0]")
+    both = alice.wait_for(lambda s: (s["last_hand"] or {}).get("shown", {}).get("1", "") != second)
+    assert both["last_hand"]["shown"]["1"] == f"{first} {second}"
+    page.locator("[data-testid=show-card-0]").wait_for(state="detached")
+    assert server.get(f"/api/rooms/{room}")["last_hand"]["shown"] == {"1": f"{first} {second}"}
+    chips = [s["stack"] for s in record["seats"] if s]
+    assert sum(chips) == 400

@@ -1,0 +1,136 @@
+"""The home-game options of RULES 12 in the pure room: shows after the hand (12.4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bigblind.formats import phh
+from bigblind.room import Identity, Room, RoomError, RoomSettings
+
+HOST = "host-token"
+
+
+def make_room(**overrides: object) -> Room:
+    options: dict[str, object] = {"seed": 5, "open_seating": True, "next_hand_seconds": 0}
+    options.update(overrides)
+    room, _ = Room.create("home", RoomSettings(**options), HOST, at=0.0)  # type: ignore[arg-type]
+    return room
+
+
+def seat_players(room: Room, names: list[str], chips: int = 100) -> dict[int, Identity]:
+    ids = {}
+    for seat, name in enumerate(names):
+        room.request_seat(f"tok-{name}", name, seat, chips, at=1.0)
+        ids[seat] = room.identify(f"tok-{name}")
+    return ids
+
+
+def fold_to_one(room: Room, ids: dict[int, Identity], at: float = 3.0) -> None:
+    """Everyone folds (or checks when free) until the hand is over: nobody shows."""
+    while room.current is not None:
+        seat = room.actor
+        assert seat is not None
+        legal = room.view(seat)["hand"]["legal"]
+        room.act(ids[seat], "fold" if legal["fold"] else "check", at=at)
+
+
+def own_cards(room: Room, seat: int) -> list[str]:
+    cards = room.view(seat)["seats"][seat]["cards"]
+    assert cards, "between hands a player's own cards stay in their view"
+    return str(cards).split()
+
+
+# ------------------------------------------------------------------ RULES 12.4
+
+
+def test_a_player_shows_one_card_then_the_other_and_everyone_sees_each() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    last = room.view(None)["last_hand"]
+    assert last["shown"] == {}
+    seat = next(int(s) for s, won in last["winnings"].items() if won)
+    first, second = own_cards(room, seat)
+    room.show(ids[seat], card=1, at=4.0)
+    for viewer in (None, *ids):
+        assert room.view(viewer)["last_hand"]["shown"] == {str(seat): second}
+    name = room.occupants[seat].name
+    assert room.view(None)["last_hand"]["log"][-1] == f"{name} shows {second} after the hand"
+    with pytest.raises(RoomError, match="seen that card already"):
+        room.show(ids[seat], card=1, at=4.5)
+    room.show(ids[seat], card=0, at=5.0)
+    assert room.view(None)["last_hand"]["shown"] == {str(seat): f"{first} {second}"}
+    with pytest.raises(RoomError, match="seen your cards already"):
+        room.show(ids[seat], at=5.5)
+    # The room's events hold each show; the room comes back from them as it was.
+    shows = [e for e in room.events if e["type"] == "shown"]
+    assert [e.get("card") for e in shows] == [1, 0]
+    again = Room.restore("home", json.loads(json.dumps(room.events)))
+    assert again.view(None) == room.view(None)
+
+
+def test_one_card_shown_is_in_every_readers_history_and_the_other_is_not() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    seat = next(int(s) for s, won in room.view(None)["last_hand"]["winnings"].items() if won)
+    first, second = own_cards(room, seat)
+    room.show(ids[seat], card=0, at=4.0)
+    name = room.occupants[seat].name
+    others = [who for s, who in ids.items() if s != seat]
+    for reader in [Identity(), *others]:
+        stars = room.history("pokerstars", reader)
+        assert f"{name}: shows [{first}]\n*** SUMMARY ***" in stars
+        assert second not in stars.split("*** SUMMARY ***")[0].split("*** HOLE CARDS ***")[1]
+        hand = phh.loads(room.history("phh", reader))[-1]
+        player = hand.metadata["_shown_after_hand"]
+        assert isinstance(player, list) and len(player) == 1
+        assert str(player[0]).endswith(f" {first}")
+        # The PHH player is the winner: p1 sits left of the button.
+        index = int(str(player[0]).split()[0][1:]) - 1
+        assert hand.players is not None and hand.players[index] == name
+        assert second not in " ".join(hand.actions)
+
+
+def test_cards_shown_at_the_showdown_are_not_shown_again() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob"])
+    room.deal(at=2.0)
+    while room.current is not None:  # checked down: both hands are shown (RULES 6.7)
+        seat = room.actor
+        assert seat is not None
+        legal = room.view(seat)["hand"]["legal"]
+        room.act(ids[seat], "check" if legal["check"] else "call", at=3.0)
+    shown = room.view(None)["last_hand"]["shown"]
+    loser = next(s for s in ids if str(s) in shown and s not in room.shown_after)
+    events = len(room.events)
+    with pytest.raises(RoomError, match="shown at the showdown"):
+        room.show(ids[loser], card=0, at=4.0)
+    assert len(room.events) == events
+
+
+def test_a_card_that_is_not_held_is_refused_and_nothing_stored() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    events = len(room.events)
+    with pytest.raises(RoomError, match="you hold 2 cards"):
+        room.show(ids[0], card=2, at=4.0)
+    assert len(room.events) == events and room.shown_after == {}
+
+
+def test_a_room_stored_before_one_card_shows_restores_its_whole_shows() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    cards = " ".join(own_cards(room, 2))
+    # An event as rooms stored it before: no card named, every card turned up.
+    stored = [*json.loads(json.dumps(room.events)), {"type": "shown", "at": 4.0, "seat": 2}]
+    again = Room.restore("home", stored)
+    assert again.view(None)["last_hand"]["shown"] == {"2": cards}
