@@ -109,3 +109,38 @@ def test_a_player_shows_one_card_then_the_other_after_the_hand(
     assert server.get(f"/api/rooms/{room}")["last_hand"]["shown"] == {"1": f"{first} {second}"}
     chips = [s["stack"] for s in record["seats"] if s]
     assert sum(chips) == 400
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_spectator_hunts_the_rabbit_and_everyone_sees_it_change_nothing(
+    server: Server, browser: Any, tabs: list[Tab], phone: bool
+) -> None:  # RULES 12.3
+    room, alice, bob = seated(
+        server, browser, tabs, phone=phone, decision_seconds="60", rabbit_hunting="on"
+    )
+    watcher = Tab(browser)
+    tabs.append(watcher)
+    watcher.page.goto(f"{server.base}/?room={room}")
+    watcher.wait_for(lambda s: s["you"] is None and s["hand"] is not None)
+    over = fold_one_hand(alice, bob)
+    assert over["last_hand"]["board"] == "" and over["last_hand"]["rabbit"] is None
+    before = [s["stack"] for s in server.get(f"/api/rooms/{room}")["seats"] if s]
+    # Everyone is offered the hunt, the spectator too; the spectator asks.
+    bob.page.locator("[data-testid=rabbit-hunt]").wait_for()
+    watcher.page.click("[data-testid=rabbit-hunt]")
+    hunted = bob.wait_for(lambda s: (s["last_hand"] or {}).get("rabbit") is not None)
+    rabbit = hunted["last_hand"]["rabbit"].split()
+    assert len(rabbit) == 5  # folded before the flop: flop, turn and river
+    for tab in (alice, bob, watcher):
+        board = tab.page.locator("[data-testid=board]")
+        board.locator(".card.rabbit").nth(4).wait_for()
+        faces = [board.locator(".card.rabbit").nth(i).get_attribute("data-card") for i in range(5)]
+        assert faces == rabbit
+        tab.page.locator("[data-testid=rabbit-note]").wait_for()
+        tab.page.locator("[data-testid=rabbit-hunt]").wait_for(state="detached")
+    screenshot(bob.page, f"rabbit-hunt-{'phone' if phone else 'desktop'}")
+    # The server's record: the same cards, and every chip where it was.
+    record = server.get(f"/api/rooms/{room}")
+    assert record["last_hand"]["rabbit"] == " ".join(rabbit)
+    assert record["last_hand"]["log"][-1].endswith(f"{' '.join(rabbit)} would have come")
+    assert [s["stack"] for s in record["seats"] if s] == before and sum(before) == 400

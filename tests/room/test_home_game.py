@@ -1,10 +1,13 @@
-"""The home-game options of RULES 12 in the pure room: shows after the hand (12.4)."""
+"""The home-game options of RULES 12 in the pure room: shows after the hand (12.4), the
+rabbit hunt (12.3)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bigblind.formats import phh
 from bigblind.room import Identity, Room, RoomError, RoomSettings
@@ -134,3 +137,106 @@ def test_a_room_stored_before_one_card_shows_restores_its_whole_shows() -> None:
     stored = [*json.loads(json.dumps(room.events)), {"type": "shown", "at": 4.0, "seat": 2}]
     again = Room.restore("home", stored)
     assert again.view(None)["last_hand"]["shown"] == {"2": cards}
+
+
+# ------------------------------------------------------------------ RULES 12.3
+
+
+STREETS = ("pre-flop", "flop", "turn", "river")
+
+
+def play_until(room: Room, ids: dict[int, Identity], street: int, at: float = 3.0) -> None:
+    """Check or call until ``street`` (0 pre-flop ... 4: never), then bet and fold there:
+    the hand ends before its river when ``street`` is below 3."""
+    while room.current is not None:
+        seat = room.actor
+        assert seat is not None
+        legal = room.view(seat)["hand"]["legal"]
+        if legal is None:  # a hand that cannot win, at the showdown
+            room.act(ids[seat], "muck", at=at)
+            continue
+        now = STREETS.index(room.view(None)["hand"]["street"])
+        if now < street or street > 3:
+            action = "check" if legal["check"] else "call"
+        elif legal["fold"]:
+            action = "fold"
+        elif legal["min_raise_to"] is not None:
+            action = f"{'bet' if legal['bet'] else 'raise'} {legal['min_raise_to']}"
+        else:
+            action = "check"
+        room.act(ids[seat], action, at=at)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), street=st.integers(0, 2))
+def test_the_rabbit_is_the_board_the_same_deck_deals_to_the_river(
+    seed: int, players: int, street: int
+) -> None:
+    names = [f"P{i}" for i in range(players)]
+    early = make_room(seed=seed, rabbit_hunting=True)
+    ids = seat_players(early, names)
+    early.deal(at=2.0)
+    play_until(early, ids, street)
+    last = early.view(None)["last_hand"]
+    if len(last["board"].split()) == 5:  # everyone called the bet to the river
+        assert not last["rabbit_offered"]
+        return
+    stacks = early.stacks_by_name()
+    assert last["rabbit_offered"] and last["rabbit"] is None
+    early.rabbit_hunt(Identity(), at=4.0)  # anyone may ask, a spectator too
+    rabbit = early.view(None)["last_hand"]["rabbit"]
+    # The same deck played to the river deals exactly those cards after the same board.
+    full = make_room(seed=seed, rabbit_hunting=True)
+    full_ids = seat_players(full, names)
+    full.deal(at=2.0)
+    play_until(full, full_ids, 4)
+    assert f"{last['board']} {rabbit}".split() == full.view(None)["last_hand"]["board"].split()
+    # It changes nothing: the pots are awarded, every chip where it was (RULES 12.3).
+    assert early.stacks_by_name() == stacks and early.chips_accounted()
+    log = early.view(1)["last_hand"]["log"]
+    assert log[-1] == f"Rabbit hunt, asked by a spectator: {rabbit} would have come"
+    again = Room.restore("home", json.loads(json.dumps(early.events)))
+    assert again.view(None) == early.view(None)
+
+
+def test_the_rabbit_is_hunted_once_only_where_the_room_allows_it() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    events = len(room.events)
+    with pytest.raises(RoomError, match="does not allow rabbit hunting"):
+        room.rabbit_hunt(ids[0], at=4.0)
+    assert len(room.events) == events
+    hunting = make_room(rabbit_hunting=True)
+    ids = seat_players(hunting, ["Ann", "Bob", "Cy"])
+    hunting.deal(at=2.0)
+    with pytest.raises(RoomError, match="after a hand"):
+        hunting.rabbit_hunt(ids[0], at=2.5)
+    fold_to_one(hunting, ids)
+    hunting.rabbit_hunt(ids[1], at=4.0)
+    assert len(str(hunting.view(None)["last_hand"]["rabbit"]).split()) == 5  # all pre-flop
+    with pytest.raises(RoomError, match="on the table already"):
+        hunting.rabbit_hunt(ids[2], at=4.5)
+    assert hunting.view(None)["last_hand"]["rabbit_offered"] is False
+
+
+def test_a_hand_dealt_to_the_river_has_no_rabbit() -> None:
+    room = make_room(rabbit_hunting=True)
+    ids = seat_players(room, ["Ann", "Bob"])
+    room.deal(at=2.0)
+    play_until(room, ids, 4)
+    with pytest.raises(RoomError, match="no rabbit"):
+        room.rabbit_hunt(ids[0], at=4.0)
+
+
+def test_a_room_stored_before_rabbit_hunting_still_loads() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob"])
+    room.deal(at=2.0)
+    fold_to_one(room, ids)
+    stored = json.loads(json.dumps(room.events))
+    del stored[0]["settings"]["rabbit_hunting"]  # as rooms were stored before the option
+    again = Room.restore("home", stored)
+    assert again.settings.rabbit_hunting is False
+    assert again.view(None) == room.view(None)

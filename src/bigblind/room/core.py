@@ -108,6 +108,11 @@ class RoomCore:
         # Which hole cards (their places in the hand, from 0) each player turned up after
         # each hand, by hand number and table seat (RULES 12.4): the histories write them.
         self.shown_picks: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.last_deck: tuple[int, ...] = ()  # the deck of the last hand dealt, top first
+        # The rabbit of each hand (RULES 12.3): the board cards that would have come, and
+        # who asked for them, by hand number.
+        self.rabbits: dict[int, str] = {}
+        self.rabbit_by: dict[int, str] = {}
         # Who was dealt each hand's cards, by hand number and table seat: the token hash of
         # the person then seated (bots absent). Cards belong to people, not seats: a later
         # occupant of a seat sees what the table saw (RULES 3.4).

@@ -54,6 +54,7 @@ __all__ = [
     "Pong",
     "Preset",
     "ProtocolError",
+    "RabbitHunt",
     "Refuse",
     "Remove",
     "RequestSeat",
@@ -205,6 +206,13 @@ class Show(_Request):
     card: int | None = Field(None, ge=0, le=5)
 
 
+class RabbitHunt(_Request):
+    """Turn up the board cards that would have come after a hand that ended before the
+    river (RULES 12.3), where the room allows it; anyone may ask, once a hand."""
+
+    type: Literal["rabbit_hunt"]
+
+
 class AutoMuck(_Request):
     """Muck losing hands unasked (``on``, the default), or be asked at each showdown whether
     to show a hand that cannot win (RULES 6.7), answered by ``act`` 'show' or 'muck'."""
@@ -313,6 +321,7 @@ ClientMessage = Annotated[
     | Leave
     | RunItTwice
     | Show
+    | RabbitHunt
     | Straddle
     | AutoMuck
     | StartTournament
@@ -344,6 +353,7 @@ CLIENT_TYPES = sorted(
         Leave,
         RunItTwice,
         Show,
+        RabbitHunt,
         Straddle,
         AutoMuck,
         StartTournament,
@@ -408,6 +418,7 @@ KINDS = {
     "set_away": "away mark",
     "set_blinds": "new blinds",
     "show": "show",
+    "rabbit_hunt": "rabbit hunt",
 }
 """Message types as a player would call them, for error messages."""
 
@@ -590,6 +601,12 @@ class LastHand(BaseModel):
     winnings: dict[str, int]
     rake: int
     log: list[str]
+    rabbit: str | None = Field(
+        None, description="the board cards that would have come, once asked for (RULES 12.3)"
+    )
+    rabbit_offered: bool = Field(
+        False, description="whether anyone may ask for the rabbit now (RULES 12.3)"
+    )
 
 
 class SeatRequest(BaseModel):

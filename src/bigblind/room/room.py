@@ -236,6 +236,16 @@ class Room(RoomState):
             event["card"] = card
         return self._do(event)
 
+    def rabbit_hunt(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Turn up the board cards that would have come after a hand that ended before
+        the river, for everyone (RULES 12.3); anyone at the room may ask, where the room
+        allows it. They change nothing: the pots are awarded already."""
+        if who.seat is not None and who.seat in self.occupants:
+            name = self.occupants[who.seat].name
+        else:
+            name = "the host" if who.host else "a spectator"
+        return self._do({"type": "rabbit_hunted", "at": at, "name": name})
+
     def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
         """A chat line from a seated player or the host."""
         if who.seat is not None:

@@ -419,6 +419,8 @@ def dispatch(message: Any, token: str | None) -> Job:
             room.run_it_twice(who, m.agree, at=at)
         elif isinstance(m, p.Show):
             room.show(who, at=at, card=m.card)
+        elif isinstance(m, p.RabbitHunt):
+            room.rabbit_hunt(who, at=at)
         elif isinstance(m, p.AutoMuck):
             room.set_auto_muck(who, m.on, at=at)
         elif isinstance(m, p.Straddle):

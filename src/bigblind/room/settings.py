@@ -88,8 +88,10 @@ class RoomSettings:
     ``time_bank_refill_hands`` hands (RULES 10.4). ``rake_percent`` (0: no
     rake) and ``rake_cap`` are the house's share (RULES 10.2). With
     ``open_seating`` anyone sits down at once; otherwise the host approves
-    each request. ``seed`` makes the decks reproducible (tests only: a real
-    game deals from the OS's secure source, RULES 1.2).
+    each request. ``rabbit_hunting`` lets anyone turn up, after a hand that ended
+    before the river, the board cards that would have come (RULES 12.3). ``seed``
+    makes the decks reproducible (tests only: a real game deals from the OS's
+    secure source, RULES 1.2).
     """
 
     name: str = "Home game"
@@ -114,6 +116,7 @@ class RoomSettings:
     time_bank_refill_seconds: float = 10.0
     time_bank_refill_hands: int = 10
     run_it_twice: bool = False
+    rabbit_hunting: bool = False
     rake_percent: str = "0"
     rake_cap: int | None = None
     open_seating: bool = False
@@ -152,7 +155,7 @@ class RoomSettings:
         for key in ("ante", "starting_stack", "tournament_buy_in"):
             _whole(key, getattr(self, key), 0)
         _whole("time_bank_refill_hands", self.time_bank_refill_hands, 0, 10_000)
-        for key in ("big_blind_ante", "straddle", "run_it_twice", "open_seating"):
+        for key in ("big_blind_ante", "straddle", "run_it_twice", "rabbit_hunting", "open_seating"):
             if not isinstance(getattr(self, key), bool):
                 raise RoomError(f"{_words(key)} {getattr(self, key)!r}: true or false")
         if not 2 <= self.seats <= MAX_SEATS:

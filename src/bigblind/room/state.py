@@ -6,7 +6,8 @@ part). Applying an event checks it first and changes nothing when it is
 refused, so the same code accepts a request and replays a stored room. What
 it holds is split by kind: :class:`~bigblind.room.core.RoomCore` (the table,
 clocks, queries), :class:`~bigblind.room.people.RoomPeople` (seats, the host,
-registration), this class (the hand: deals, straddles, actions, showdowns,
+registration), :class:`~bigblind.room.homegame.RoomHomeGame` (the home-game
+options of RULES 12), this class (the hand: deals, straddles, actions, showdowns,
 busts) and :class:`~bigblind.room.sitandgo.SitAndGo` (a tournament's levels
 and places).
 """
@@ -18,7 +19,7 @@ from typing import Any
 from bigblind.cards import Deck
 from bigblind.errors import BigblindError
 from bigblind.room.core import MAX_CHAT, MAX_NAME, token_hash
-from bigblind.room.people import RoomPeople
+from bigblind.room.homegame import RoomHomeGame
 from bigblind.room.settings import RoomError
 from bigblind.room.views import room_view
 from bigblind.sessions.table import HandRecord, Status, TableHand
@@ -26,7 +27,7 @@ from bigblind.sessions.table import HandRecord, Status, TableHand
 __all__ = ["MAX_CHAT", "MAX_NAME", "RoomState", "token_hash"]
 
 
-class RoomState(RoomPeople):
+class RoomState(RoomHomeGame):
     """The state of one room as its events left it (see the module's documentation)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -183,6 +184,7 @@ class RoomState(RoomPeople):
             if (occupant := self.occupants.get(seat)) is not None and occupant.token
         }
         self.started_at[dealt.number] = float(e["at"])  # the time its history carries
+        self.last_deck = tuple(e["deck"])  # where a rabbit hunt reads (RULES 12.3)
         self.shown_after = {}
         self.straddle_seat = self.straddle_offered_at = self.straddle_answer = None
 

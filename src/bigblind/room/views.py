@@ -372,7 +372,7 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         return None
     # A finished hand changes only by cards shown after it: built once for each change,
     # not for every view sent while the next hand is played.
-    key = tuple(room.shown_after.items())
+    key = (tuple(room.shown_after.items()), room.rabbits.get(record.number), room.rabbit_offered())
     cached = _LAST_HANDS.get(id(record))
     if cached is not None and cached[0] is record and cached[1] == key:
         return cached[2]
@@ -391,6 +391,8 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         "rake": record.rake,
         "pots": pot_results(hand.result, record.seats),
         "log": hand_log(current) + _after_lines(room, record),
+        "rabbit": room.rabbits.get(record.number),
+        "rabbit_offered": room.rabbit_offered(),
     }
     if len(_LAST_HANDS) > 4096:
         _LAST_HANDS.clear()
@@ -404,7 +406,11 @@ def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
     for seat, cards in room.shown_after.items():
         name = record.names[record.seats.index(seat)]
         lines.append(f"{name} shows {cards} after the hand")
+    rabbit = room.rabbits.get(record.number)
+    if rabbit is not None:  # RULES 12.3: shown, never played
+        asker = room.rabbit_by.get(record.number) or "someone"
+        lines.append(f"Rabbit hunt, asked by {asker}: {rabbit} would have come")
     return lines
 
 
-_LAST_HANDS: dict[int, tuple[object, tuple[tuple[int, str], ...], dict[str, Any]]] = {}
+_LAST_HANDS: dict[int, tuple[object, object, dict[str, Any]]] = {}

@@ -34,7 +34,7 @@ export class ActionBar {
     }
     this.legal = legal;
     // Redraw only when something the bar shows has changed: a redraw would wipe a typed amount.
-    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game, state.straddle, hand?.show_choice, state.tournament?.started, state.ended]);
+    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, state.last_hand?.rabbit_offered, Boolean(hand), hand?.log.length, state.settings?.game, state.straddle, hand?.show_choice, state.tournament?.started, state.ended]);
     if (view === this.lastView) return;
     this.lastView = view;
     const rows = [];
@@ -45,6 +45,8 @@ export class ActionBar {
     if (state.straddle && state.straddle.seat === me) rows.push(this.straddleRow(state.straddle));
     // RULES 10.3: every player still in is asked; one answer each.
     if (hand?.runs_offer?.includes(me) && !(String(me) in (hand.run_votes ?? {}))) rows.push(this.runItTwiceRow());
+    // RULES 12.3: anyone, spectators too, may turn up the cards that would have come.
+    if (!hand && state.last_hand?.rabbit_offered) rows.push(el("div", { class: "row" }, el("button", { type: "button", "data-testid": "rabbit-hunt", title: "See the board cards that would have come; the result stays as it is", onclick: () => this.send("rabbit_hunt") }, "Rabbit hunt")));
     // While acting, the seat's own controls wait: the bar holds the decision alone.
     if (seat && !legal) rows.push(this.seatRow(state, seat));
     if (rows.length === 0) {

@@ -83,6 +83,7 @@ function settingsFrom(form) {
     time_bank_refill_hands: int("time_bank_refill_hands"),
     next_hand_seconds: num("next_hand_seconds"),
     run_it_twice: data.get("run_it_twice") === "on",
+    rabbit_hunting: data.get("rabbit_hunting") === "on",
     rake_percent: String(data.get("rake_percent") || "0"),
     open_seating: data.get("open_seating") === "on",
   };
@@ -217,7 +218,7 @@ export function startPage(root) {
     el(
       "details",
       { class: "more" },
-      el("summary", {}, "More settings: antes, straddles, clock, bots, run it twice, rake"),
+      el("summary", {}, "More settings: antes, straddles, clock, bots, run it twice, rabbit hunting, rake"),
       el(
         "div",
         { class: "form-grid" },
@@ -225,6 +226,7 @@ export function startPage(root) {
         check("big_blind_ante", "Big-blind ante"),
         el("label", { class: "check", "data-game": "cash" }, el("input", { type: "checkbox", name: "straddle" }), "Straddles allowed"),
         check("run_it_twice", "Run it twice allowed"),
+        check("rabbit_hunting", "Rabbit hunting allowed"),
         check("open_seating", "Open seating (no approval)"),
         field("Seconds per decision", number("decision_seconds", 30, 1)),
         field("Time bank (seconds)", number("time_bank_seconds", 60, 0)),

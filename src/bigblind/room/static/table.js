@@ -203,9 +203,16 @@ export function updateClock(root, state, now) {
   if (slot && seat) fill(slot, clockEl(state, seat, now));
 }
 
-function boardEl(text, testid) {
+function boardEl(text, testid, rabbit = null) {
   const cards = cardList(text);
   const slots = cards.map(cardEl);
+  // RULES 12.3: the rabbit's cards fill the board faded, never played.
+  for (const card of cardList(rabbit)) {
+    const node = cardEl(card);
+    node.classList.add("rabbit");
+    node.title = "Would have come: the rabbit hunt changes nothing";
+    slots.push(node);
+  }
   while (slots.length < 5) slots.push(cardEl("slot"));
   return el("div", { class: "board", "data-testid": testid }, slots);
 }
@@ -218,8 +225,9 @@ function centerEl(state) {
   if (boards.length === 0) parts.push(boardEl("", "board"));
   boards.forEach((board, i) => {
     if (boards.length > 1) parts.push(el("div", { class: "run-label" }, i === 0 ? "First run" : "Second run"));
-    parts.push(boardEl(board, i === 0 ? "board" : "board-2"));
+    parts.push(boardEl(board, i === 0 ? "board" : "board-2", !hand && boards.length === 1 ? last?.rabbit : null));
   });
+  if (!hand && last?.rabbit) parts.push(el("div", { class: "run-label", "data-testid": "rabbit-note" }, "Rabbit hunt: the faded cards would have come"));
   const pots = hand?.pots ?? (hand ? [{ name: "Pot", amount: hand.pot }] : []);
   parts.push(
     el(

@@ -1,0 +1,88 @@
+"""A room's home-game options (RULES 12): the rabbit hunt, and what it reads of a hand.
+
+:class:`RoomHomeGame` applies these events for
+:class:`~bigblind.room.state.RoomState`. The rabbit hunt (RULES 12.3) turns up
+the board cards that would have come after a hand ended before the river:
+they are read from the hand's own deck, the one stored with its
+``hand_started`` event, past every card the hand dealt, with a burn before
+each street as the engine deals them (RULES 3.2), so they are the cards the
+table would have seen. They change nothing: the pots are awarded already.
+
+>>> from bigblind.engine.events import Burned, HoleDealt
+>>> deck = list(range(52))
+>>> dealt = [HoleDealt(0, 0), HoleDealt(1, 1), HoleDealt(0, 2), HoleDealt(1, 3)]
+>>> [int(card) for card in rabbit_cards(deck, dealt, board=())]  # burn 4, flop, burn 8, ...
+[5, 6, 7, 9, 11]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bigblind.cards import CARDS, Card, format_cards
+from bigblind.engine.events import BoardDealt, Burned, Event, HoleDealt, RunBoardDealt
+from bigblind.room.people import RoomPeople
+from bigblind.room.settings import RoomError
+
+__all__ = ["RoomHomeGame", "rabbit_cards"]
+
+_STREETS = (3, 1, 1)  # the flop, the turn, the river (RULES 3.3)
+
+
+def rabbit_cards(
+    deck: Sequence[int], events: Sequence[Event], board: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The board cards that would have followed ``board``, dealt from ``deck`` (the
+    hand's whole deck, top first) after every card the hand's ``events`` (the house's
+    record) dealt, each street after its burn as the engine deals (RULES 3.2; RULES
+    1.3: no burn where it would leave too few cards)."""
+    used = 0
+    for event in events:
+        if isinstance(event, HoleDealt | Burned):
+            used += 1
+        elif isinstance(event, BoardDealt | RunBoardDealt):
+            used += len(event.cards)
+    left = [CARDS[c] for c in deck[used:]]
+    out: list[Card] = []
+    size = len(board)
+    for street_size in _STREETS[_street_index(size) :]:
+        to_come = 5 - size
+        if len(left) - 1 >= to_come:
+            left.pop(0)  # the burn: seen by nobody (RULES 3.2)
+        out += left[:street_size]
+        del left[:street_size]
+        size += street_size
+    return tuple(out)
+
+
+def _street_index(board: int) -> int:
+    return 0 if board == 0 else 1 if board == 3 else 2 if board == 4 else 3
+
+
+class RoomHomeGame(RoomPeople):
+    """The events of the home-game options (see the module's documentation)."""
+
+    def rabbit_offered(self) -> bool:
+        """Whether anyone may ask for the rabbit now (RULES 12.3): the room allows it, and
+        the last hand ended before the river, with its rabbit not yet turned up."""
+        record = self.last_record
+        if not self.settings.rabbit_hunting or self.current is not None or record is None:
+            return False
+        hand = record.hand
+        return len(hand.board) < 5 and len(hand.boards) == 1 and record.number not in self.rabbits
+
+    def _on_rabbit_hunted(self, e: dict[str, Any]) -> None:
+        record = self.last_record
+        if not self.settings.rabbit_hunting:
+            raise RoomError("this room does not allow rabbit hunting")
+        if self.current is not None or record is None:
+            raise RoomError("the rabbit is hunted after a hand, before the next deal")
+        if record.number in self.rabbits:
+            raise RoomError("the rabbit of this hand is on the table already")
+        hand = record.hand
+        if len(hand.board) == 5 or len(hand.boards) > 1:
+            raise RoomError("this hand's board was dealt to the river: there is no rabbit")
+        cards = rabbit_cards(self.last_deck, hand.events, hand.board)
+        self.rabbits[record.number] = format_cards(cards, " ")
+        self.rabbit_by[record.number] = str(e.get("name") or "")
