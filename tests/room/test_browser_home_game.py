@@ -7,13 +7,22 @@ build/screenshots/, at desktop and phone sizes.
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.room.browser import Server, Tab, browser, create_room, screenshot, sit
+from tests.room.browser import (
+    Server,
+    Tab,
+    act_passively,
+    browser,
+    create_room,
+    screenshot,
+    sit,
+)
 
 __all__ = ["browser"]  # fixtures
 
@@ -144,3 +153,67 @@ def test_a_spectator_hunts_the_rabbit_and_everyone_sees_it_change_nothing(
     assert record["last_hand"]["rabbit"] == " ".join(rabbit)
     assert record["last_hand"]["log"][-1].endswith(f"{' '.join(rabbit)} would have come")
     assert [s["stack"] for s in record["seats"] if s] == before and sum(before) == 400
+
+
+def play_until(tabs: list[Tab], watcher: Tab, done: Any, timeout: float = 90.0) -> dict[str, Any]:
+    """Check or call in whichever tab is to act until ``done(state)`` holds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = watcher.latest()
+        if done(state):
+            return state
+        for tab in tabs:
+            act_passively(tab)
+        watcher.page.wait_for_timeout(150)
+    raise AssertionError(f"timed out; last state: {watcher.latest()}")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_bomb_pot_called_by_the_host_then_one_every_three_hands(
+    server: Server, browser: Any, tabs: list[Tab], phone: bool
+) -> None:  # RULES 12.1
+    room, alice, bob = seated(
+        server,
+        browser,
+        tabs,
+        phone=phone,
+        decision_seconds="60",
+        bomb_pot="6",
+        bomb_pot_every="3",
+    )
+    first = alice.wait_for(lambda s: s["hand"] is not None)["hand"]["number"]
+    assert first == 1
+    # The host calls a bomb pot of 8 for the next hand.
+    alice.page.click("[data-testid=tab-host]")
+    alice.page.fill("[data-testid=bomb-pot-amount]", "8")
+    alice.page.click("[data-testid=bomb-pot]")
+    alice.page.locator("[data-testid=bomb-pot-called]").wait_for()
+    assert alice.wait_for(lambda s: s["bomb_pot_next"] == 8)["bomb_pot_called"] == 8
+    both = [alice, bob]
+    for number, amount in ((2, 8), (3, 6)):
+        play_until(both, bob, lambda s, n=number: (s["hand"] or {}).get("number") == n)
+        # The hand as first dealt: antes in, no blind, and the flop already out.
+        hand = next(s["hand"] for s in bob.states() if (s["hand"] or {}).get("number") == number)
+        assert hand["bomb_pot"] == amount and hand["street"] == "flop", hand
+        assert hand["pot"] == 2 * amount and not any("blind" in line for line in hand["log"])
+        for tab in both:
+            tag = tab.page.locator("[data-testid=bomb-pot-tag]")
+            tag.wait_for()
+            assert f"{amount} each" in tag.inner_text()
+            assert tab.page.locator(".blind-tag").count() == 0
+        if number == 3:
+            screenshot(bob.page, f"bomb-pot-{'phone' if phone else 'desktop'}")
+            screenshot(alice.page, f"bomb-pot-host-{'phone' if phone else 'desktop'}")
+    after = play_until(both, bob, lambda s: (s["hand"] or {}).get("number") == 4)
+    assert after["hand"]["bomb_pot"] == 0 and any(
+        "big blind" in line for line in after["hand"]["log"]
+    )
+    # The server's record: the histories write each bomb pot as antes with no blinds.
+    stars = text(server, f"/api/rooms/{room}/history.txt").split("\n\n\n")
+    for number, amount in ((2, 8), (3, 6)):
+        hand_text = next(h for h in stars if f"Hand #{number}:" in h)
+        assert hand_text.count(f"posts the ante {amount}") == 2 and "blind" not in hand_text
+    played = text(server, f"/api/rooms/{room}/history.phh")
+    assert "_bomb_pot = 8" in played and "_bomb_pot = 6" in played
+    record = server.get(f"/api/rooms/{room}")
+    assert sum(s["stack"] for s in record["seats"] if s) + record["hand"]["pot"] == 400

@@ -240,3 +240,136 @@ def test_a_room_stored_before_rabbit_hunting_still_loads() -> None:
     again = Room.restore("home", stored)
     assert again.settings.rabbit_hunting is False
     assert again.view(None) == room.view(None)
+
+
+# ------------------------------------------------------------------ RULES 12.1
+
+
+def play_passively(room: Room, ids: dict[int, Identity], at: float = 3.0) -> None:
+    while room.current is not None:
+        seat = room.actor
+        assert seat is not None
+        legal = room.view(seat)["hand"]["legal"]
+        if legal is None:
+            room.act(ids[seat], "muck", at=at)
+        else:
+            room.act(ids[seat], "check" if legal["check"] else "call", at=at)
+
+
+def test_the_host_calls_a_bomb_pot_every_player_antes_and_the_hand_starts_on_the_flop() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob", "Cy"], chips=100)
+    room.deal(at=2.0)
+    play_passively(room, ids)
+    with pytest.raises(RoomError, match="only the host"):
+        room.call_bomb_pot(ids[0], 10, at=4.0)
+    with pytest.raises(RoomError, match="say how much"):
+        room.call_bomb_pot(Identity(host=True), at=4.0)  # the room names no amount
+    with pytest.raises(RoomError, match="1 to 200 chips"):
+        room.call_bomb_pot(Identity(host=True), 201, at=4.0)
+    before = room.stacks_by_name()
+    room.call_bomb_pot(Identity(host=True), 10, at=4.0)
+    assert room.view(None)["bomb_pot_next"] == 10
+    room.deal(at=5.0)
+    hand = room.view(None)["hand"]
+    assert hand["bomb_pot"] == 10 and hand["street"] == "flop"
+    assert hand["pot"] == 30 and len(hand["board"].split()) == 3
+    assert [line for line in hand["log"] if "posts" in line] == [
+        f"{name} posts ante 10" for name in _from_left_of_button(room)
+    ]
+    # No blind, no pre-flop action: the first player left of the button acts on the flop.
+    assert not any("blind" in line for line in hand["log"])
+    current = room.current
+    assert current is not None
+    assert room.actor == current.table_seat((current.hand.button + 1) % current.hand.seats)
+    play_passively(room, ids, at=6.0)
+    after = room.stacks_by_name()
+    assert sum(after.values()) == sum(before.values()) and room.chips_accounted()
+    assert room.view(None)["bomb_pot_next"] == 0  # one hand only
+    room.deal(at=7.0)
+    assert room.view(None)["hand"]["bomb_pot"] == 0
+    assert any("big blind" in line for line in room.view(None)["hand"]["log"])
+
+
+def _from_left_of_button(room: Room) -> list[str]:
+    current = room.current
+    assert current is not None
+    n, button = current.hand.seats, current.hand.button
+    return [current.names[(button + 1 + i) % n] for i in range(n)]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    stacks=st.lists(st.integers(40, 200), min_size=2, max_size=6),
+    amount=st.integers(1, 200),
+    every=st.integers(1, 4),
+    seed=st.integers(0, 10_000),
+)
+def test_a_bomb_pot_every_n_hands_keeps_every_chip_and_restores(
+    stacks: list[int], amount: int, every: int, seed: int
+) -> None:
+    room = make_room(seed=seed, bomb_pot=amount, bomb_pot_every=every)
+    ids = {}
+    for seat, chips in enumerate(stacks):
+        room.request_seat(f"tok-{seat}", f"P{seat}", seat, chips, at=1.0)
+        ids[seat] = room.identify(f"tok-{seat}")
+    at = 2.0
+    for number in range(1, 2 * every + 1):
+        try:
+            room.deal(at=at)
+        except RoomError:  # fewer than two players with chips
+            break
+        expected = amount if number % every == 0 else 0
+        assert room.bomb_pots.get(number, 0) == expected
+        hand = room.view(None)["hand"]
+        if hand is not None:  # a bomb pot with everyone all-in from the antes is over
+            assert hand["bomb_pot"] == expected
+            assert (hand["street"] == "pre-flop") == (not expected)
+        play_passively(room, ids, at=at + 0.5)
+        assert room.chips_accounted()  # RULES 7.2: every chip accounted for
+        at += 1.0
+    again = Room.restore("home", json.loads(json.dumps(room.events)))
+    assert again.view(None) == room.view(None)
+    for reader in (None, *ids):
+        who = Identity() if reader is None else ids[reader]
+        room.history("pokerstars", who)
+        for hand in phh.loads(room.history("phh", who)):
+            assert hand.bomb_pot in (0, amount)
+
+
+def test_a_bomb_pot_has_no_straddle_and_a_called_one_may_be_called_off() -> None:
+    room = make_room(straddle=True, bomb_pot=4)
+    ids = seat_players(room, ["Ann", "Bob", "Cy"])
+    room.call_bomb_pot(Identity(host=True), at=1.5)  # the room's amount
+    assert room.view(None)["bomb_pot_next"] == 4
+    events = room.deal(at=2.0)
+    assert [e["type"] for e in events] == ["hand_started"]  # nobody is asked to straddle
+    assert events[0]["bomb_pot"] == 4
+    play_passively(room, ids, at=3.0)
+    room.call_bomb_pot(Identity(host=True), 6, at=4.0)
+    room.call_bomb_pot(Identity(host=True), 0, at=4.5)  # called off
+    assert room.view(None)["bomb_pot_next"] == 0
+    assert [e["type"] for e in room.deal(at=5.0)] == ["straddle_offered"]
+
+
+def test_bomb_pot_settings_are_bounded_in_a_players_words() -> None:
+    with pytest.raises(RoomError, match="bomb pot 500: a whole number from 0 to 200"):
+        RoomSettings(bomb_pot=500)
+    with pytest.raises(RoomError, match="say how much each player puts in"):
+        RoomSettings(bomb_pot_every=5)
+    with pytest.raises(RoomError, match="bomb pot every 1001"):
+        RoomSettings(bomb_pot=5, bomb_pot_every=1001)
+    with pytest.raises(RoomError, match="for cash games"):
+        RoomSettings(game="tournament", bomb_pot=5)
+
+
+def test_a_room_stored_before_bomb_pots_still_loads() -> None:
+    room = make_room()
+    ids = seat_players(room, ["Ann", "Bob"])
+    room.deal(at=2.0)
+    play_passively(room, ids)
+    stored = json.loads(json.dumps(room.events))
+    for key in ("bomb_pot", "bomb_pot_every", "rabbit_hunting"):
+        del stored[0]["settings"][key]
+    again = Room.restore("home", stored)
+    assert again.view(None) == room.view(None) and again.view(None)["bomb_pot_next"] == 0

@@ -1,7 +1,10 @@
-"""A room's home-game options (RULES 12): the rabbit hunt, and what it reads of a hand.
+"""A room's home-game options (RULES 12): bomb pots, the rabbit hunt.
 
 :class:`RoomHomeGame` applies these events for
-:class:`~bigblind.room.state.RoomState`. The rabbit hunt (RULES 12.3) turns up
+:class:`~bigblind.room.state.RoomState`. A bomb pot (RULES 12.1) is a hand
+where every player dealt in antes an agreed amount, no blinds are posted and
+the hand starts on the flop: called by the host for the next hand, or dealt
+every so many hands by the room's settings. The rabbit hunt (RULES 12.3) turns up
 the board cards that would have come after a hand ended before the river:
 they are read from the hand's own deck, the one stored with its
 ``hand_started`` event, past every card the hand dealt, with a burn before
@@ -71,6 +74,31 @@ class RoomHomeGame(RoomPeople):
             return False
         hand = record.hand
         return len(hand.board) < 5 and len(hand.boards) == 1 and record.number not in self.rabbits
+
+    def bomb_pot_due(self) -> int:
+        """Each player's ante if the next hand is a bomb pot (RULES 12.1), else 0: one the
+        host called, or the room's every ``bomb_pot_every`` hands."""
+        if self.bomb_called:
+            return self.bomb_called
+        s = self.settings
+        upcoming = self.hand_number + 1  # the number of the next hand dealt
+        if s.bomb_pot and s.bomb_pot_every and upcoming % s.bomb_pot_every == 0:
+            return s.bomb_pot
+        return 0
+
+    def _on_bomb_pot_called(self, e: dict[str, Any]) -> None:
+        amount = e["amount"]
+        most = self.settings.max_buy_in
+        if self.sng is not None:
+            raise RoomError("bomb pots are for cash games: a sit-and-go keeps to its levels")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= most:
+            raise RoomError(
+                f"a bomb pot of {amount!r}: each player puts in 1 to {most:,} chips (the"
+                " maximum buy-in), or 0 to call it off"
+            )
+        if self.ended:
+            raise RoomError("the game is over")
+        self.bomb_called = amount
 
     def _on_rabbit_hunted(self, e: dict[str, Any]) -> None:
         record = self.last_record

@@ -38,6 +38,7 @@ __all__ = [
     "AddBot",
     "Approve",
     "AutoMuck",
+    "BombPot",
     "Chat",
     "ClientMessage",
     "CreateRoom",
@@ -305,6 +306,14 @@ class SetBlinds(_Request):
     ante: int = Field(0, ge=0, le=10**9)
 
 
+class BombPot(_Request):
+    """Host: make the next hand a bomb pot (RULES 12.1), each player putting in ``amount``
+    (default: the room's ``bomb_pot``); 0 calls it off."""
+
+    type: Literal["bomb_pot"]
+    amount: int | None = Field(None, ge=0, le=10**12)
+
+
 class End(_Request):
     """Host: end the game after this hand; everyone is cashed out."""
 
@@ -335,6 +344,7 @@ ClientMessage = Annotated[
     | Pause
     | Resume
     | SetBlinds
+    | BombPot
     | End,
     Field(discriminator="type"),
 ]
@@ -367,6 +377,7 @@ CLIENT_TYPES = sorted(
         Pause,
         Resume,
         SetBlinds,
+        BombPot,
         End,
     )
 )
@@ -419,6 +430,7 @@ KINDS = {
     "set_blinds": "new blinds",
     "show": "show",
     "rabbit_hunt": "rabbit hunt",
+    "bomb_pot": "bomb pot",
 }
 """Message types as a player would call them, for error messages."""
 
@@ -588,6 +600,9 @@ class HandState(BaseModel):
     show_choice: int | None = Field(
         None, description="the seat choosing to show or muck a hand that cannot win (RULES 6.7)"
     )
+    bomb_pot: int = Field(
+        0, description="each player's ante when the hand is a bomb pot (RULES 12.1); 0: not"
+    )
 
 
 class LastHand(BaseModel):
@@ -681,6 +696,12 @@ class RoomState(BaseModel):
         None, description="the straddle offered before the next hand (RULES 2.7)"
     )
     tournament: TournamentState | None = Field(None, description="a sit-and-go's progress")
+    bomb_pot_next: int = Field(
+        0, description="each player's ante when the next hand is a bomb pot (RULES 12.1); 0: not"
+    )
+    bomb_pot_called: int = Field(
+        0, description="the bomb pot the host called for the next hand, which 0 calls off"
+    )
 
 
 class StateMessage(_Message):

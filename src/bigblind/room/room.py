@@ -328,6 +328,19 @@ class Room(RoomState):
         event = {"type": "blinds_set", "at": at, "small": small, "big": big, "ante": ante}
         return self._do(event)
 
+    def call_bomb_pot(
+        self, who: Identity, amount: int | None = None, *, at: float
+    ) -> list[dict[str, Any]]:
+        """Make the next hand a bomb pot (host only; RULES 12.1): every player dealt in
+        puts in ``amount`` (default: the room's ``bomb_pot``), no blinds, and the hand
+        starts on the flop; ``amount`` 0 calls it off."""
+        self._host_only(who, "call a bomb pot")
+        if amount is None:
+            amount = self.settings.bomb_pot
+            if not amount:
+                raise RoomError("say how much each player puts in the bomb pot")
+        return self._do({"type": "bomb_pot_called", "at": at, "amount": amount})
+
     def start(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """Start a sit-and-go before every seat is taken (host only; 2 players or more)."""
         self._host_only(who, "start the sit-and-go")
@@ -345,7 +358,8 @@ class Room(RoomState):
         ask the player due to straddle, when the room allows straddles (RULES 2.7)."""
         if self.next_hand_at() is None:
             raise RoomError("no hand can be dealt now: " + self._why_no_deal())
-        if self.straddle_offered_at is None:
+        bomb = self.bomb_pot_due()  # RULES 12.1: no blinds, so no straddle
+        if self.straddle_offered_at is None and not bomb:
             seat = self._straddle_offer()
             if seat is not None:
                 return self._do({"type": "straddle_offered", "at": at, "seat": seat})
@@ -359,7 +373,9 @@ class Room(RoomState):
             deck = Deck.shuffled(None if seed is None else seed + self.hand_number, cards=pool)
         cards = [int(c) for c in deck.cards]
         event: dict[str, Any] = {"type": "hand_started", "at": at, "deck": cards}
-        if self.straddle_answer and self._straddle_offer() is not None:
+        if bomb:
+            event["bomb_pot"] = bomb
+        elif self.straddle_answer and self._straddle_offer() is not None:
             event["straddle"] = True
         return self._do(event)
 

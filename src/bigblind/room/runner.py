@@ -446,6 +446,8 @@ def dispatch(message: Any, token: str | None) -> Job:
             room.resume(who, at=at)
         elif isinstance(m, p.SetBlinds):
             room.set_blinds(who, m.small, m.big, m.ante, at=at)
+        elif isinstance(m, p.BombPot):
+            room.call_bomb_pot(who, m.amount, at=at)
         elif isinstance(m, p.End):
             room.end(who, at=at)
         else:  # pragma: no cover - parse_client admits only the types above

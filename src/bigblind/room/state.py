@@ -165,6 +165,9 @@ class RoomState(RoomHomeGame):
         straddle = bool(e.get("straddle", False))
         if straddle and not (self.straddle_answer and self._straddle_offer() is not None):
             raise RoomError("nobody took the straddle for this hand")
+        bomb = e.get("bomb_pot", 0)  # RULES 12.1; rooms stored before bomb pots have none
+        if bomb != self.bomb_pot_due() or (bomb and straddle):
+            raise RoomError("this hand is a bomb pot only when the host or the room calls one")
         level = None
         if self.sng is not None:
             # RULES 8.1: a new level applies from the next hand dealt.
@@ -177,7 +180,12 @@ class RoomState(RoomHomeGame):
             self.blinds = (blinds.small_blind, blinds.big_blind, blinds.ante)
             self.table.rules = self.sng.structure.rules(index)
             level = index + 1
-        dealt = self.table.start_hand(deck=Deck(e["deck"]), straddle=straddle, level=level)
+        dealt = self.table.start_hand(
+            deck=Deck(e["deck"]), straddle=straddle, level=level, bomb_pot=bomb
+        )
+        if bomb:
+            self.bomb_pots[dealt.number] = bomb
+        self.bomb_called = 0
         self.holders[dealt.number] = {
             seat: occupant.token
             for seat in dealt.seats

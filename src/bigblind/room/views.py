@@ -305,6 +305,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "legal": None,
             "log": hand_log(current),
             "show_choice": room.show_choice(),
+            "bomb_pot": room.bomb_pots.get(current.number, 0),
         }
     return {
         "room": room.id,
@@ -327,6 +328,8 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "chat": room.chat[-50:],
         "straddle": _straddle_view(room),
         "tournament": None if room.sng is None else room.sng.view(room.now),
+        "bomb_pot_next": room.bomb_pot_due(),
+        "bomb_pot_called": room.bomb_called,
     }
 
 

@@ -104,8 +104,9 @@ function cardsBox(index, cards) {
 function seatTags(state, seat) {
   const tags = [];
   const hand = state.hand;
-  if (hand?.small_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "SB"));
-  if (hand?.big_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "BB"));
+  // A bomb pot posts no blinds (RULES 12.1).
+  if (hand?.small_blind === seat.seat && !hand.bomb_pot) tags.push(el("span", { class: "blind-tag" }, "SB"));
+  if (hand?.big_blind === seat.seat && !hand.bomb_pot) tags.push(el("span", { class: "blind-tag" }, "BB"));
   if (seat.bot) tags.push(`bot: ${seat.bot} `);
   // Leaving (or removed by the host) during a hand is marked away by the server: say which.
   if (seat.leaving) tags.push(el("span", { class: "leaving", "data-testid": `leaving-${seat.seat}` }, "leaves after this hand "));
@@ -237,7 +238,9 @@ function centerEl(state) {
     ),
   );
   const t = state.tournament;
+  if (hand?.bomb_pot) parts.push(el("div", { class: "bomb-tag", "data-testid": "bomb-pot-tag" }, `Bomb pot: ${chips(hand.bomb_pot)} each, no blinds`));
   if (!hand && last && !t?.finished) parts.push(outcomeEl(state, last));
+  if (!hand && state.bomb_pot_next && !state.ended) parts.push(el("div", { class: "outcome", "data-testid": "bomb-pot-next" }, `Next hand: bomb pot, ${chips(state.bomb_pot_next)} each`));
   if (state.straddle) {
     const who = state.straddle.seat === state.you ? "You are" : `${state.seats[state.straddle.seat]?.name ?? "A player"} is`;
     parts.push(el("div", { class: "outcome", "data-testid": "straddle-note" }, `${who} deciding whether to straddle ${chips(state.straddle.amount)}`));
