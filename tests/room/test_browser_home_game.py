@@ -7,6 +7,8 @@ build/screenshots/, at desktop and phone sizes.
 
 from __future__ import annotations
 
+import json
+import os
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -14,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from bigblind.cli.serve import SEEDED_ROOMS
+from bigblind.room import Room, RoomSettings
 from tests.room.browser import (
     Server,
     Tab,
@@ -59,6 +63,17 @@ def seated(
     for tab, seat in ((alice, 0), (bob, 1)):
         tab.wait_for(lambda s, seat=seat: s["you"] == seat)
     return room, alice, bob
+
+
+def post(server: Server, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        server.base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
 
 
 def text(server: Server, path: str) -> str:
@@ -217,3 +232,98 @@ def test_a_bomb_pot_called_by_the_host_then_one_every_three_hands(
     assert "_bomb_pot = 8" in played and "_bomb_pot = 6" in played
     record = server.get(f"/api/rooms/{room}")
     assert sum(s["stack"] for s in record["seats"] if s) + record["hand"]["pot"] == 400
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A test server that lets a room seed its decks: the seven-deuce test needs a 7-2."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    database = tmp_path_factory.mktemp("seeded") / "rooms.sqlite"
+    running = Server(database, "--limit", "rooms_per_hour=600")
+    previous = os.environ.get(SEEDED_ROOMS)
+    os.environ[SEEDED_ROOMS] = "1"
+    try:
+        running.start()
+    finally:
+        if previous is None:
+            del os.environ[SEEDED_ROOMS]
+        else:
+            os.environ[SEEDED_ROOMS] = previous
+    yield running
+    running.kill()
+
+
+def seven_deuce_seed(settings: dict[str, Any]) -> tuple[int, int]:
+    """A seed whose first hand deals 7-2 to seat 0 or 1 of two players, and that seat,
+    found by dealing the same room as a pure object."""
+    for seed in range(2000):
+        room, _ = Room.create(
+            "probe", RoomSettings(**settings, seed=seed), "h", at=0.0, table_seed=seed
+        )
+        room.request_seat("a" * 32, "Alice", 0, 200, at=1.0)
+        room.request_seat("b" * 32, "Bob", 1, 200, at=1.0)
+        room.deal(at=2.0)
+        current = room.current
+        assert current is not None
+        for seat in (0, 1):
+            hole = current.hand.hole(current.hand_seat(seat))
+            if sorted(str(card)[0] for card in hole if card is not None) == ["2", "7"]:
+                return seed, seat
+    raise AssertionError("no seed deals 7-2 in the first 2,000")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_seven_deuce_shown_after_a_steal_collects_the_bounty(
+    seeded_server: Server, browser: Any, tabs: list[Tab], phone: bool
+) -> None:  # RULES 12.2
+    server = seeded_server
+    settings: dict[str, Any] = {"open_seating": True, "seven_deuce": 5, "decision_seconds": 60}
+    seed, holder = seven_deuce_seed(settings)
+    room = post(server, "/api/rooms", {**settings, "seed": seed, "seats": 6})
+    alice, bob = Tab(browser), Tab(browser, phone=phone)
+    tabs += [alice, bob]
+    sit(alice, server.base + room["host_url"], 0, "Alice", 200)
+    sit(bob, server.base + room["join_url"], 1, "Bob", 200)
+    by_seat = {0: alice, 1: bob}
+    winner, other = by_seat[holder], by_seat[1 - holder]
+    state = winner.wait_for(lambda s: s["you"] == holder and (s["hand"] or {}).get("number") == 1)
+    cards = state["seats"][holder]["cards"].split()
+    assert sorted(card[0] for card in cards) == ["2", "7"]
+    # The 7-2 raises, the other folds: won uncontested, nothing shown yet.
+    for _ in range(4):
+        state = winner.wait_for(lambda s: s["hand"] is None or s["hand"]["actor"] is not None)
+        if state["hand"] is None:
+            break
+        if state["hand"]["actor"] == holder:
+            winner.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None)
+            winner.page.click("[data-testid=preset-x3]")
+        else:
+            other.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None)
+            if other.latest()["hand"]["legal"]["check"]:
+                other.page.click("[data-testid=check]")
+            else:
+                other.page.click("[data-testid=fold]")
+        winner.wait_for(
+            lambda s, d=state["hand"]["decision"]: s["hand"] is None or s["hand"]["decision"] != d
+        )
+    over = winner.wait_for(lambda s: s["hand"] is None and s["last_hand"] is not None)
+    assert over["last_hand"]["winnings"].get(str(holder)) and over["last_hand"]["seven_deuce"] == []
+    before = {s["seat"]: s["stack"] for s in over["seats"] if s}
+    # Bob or Alice turns both cards up: the bounty comes from the other player.
+    winner.page.click("[data-testid=show]")
+    paid = other.wait_for(lambda s: bool((s["last_hand"] or {}).get("seven_deuce")))
+    assert paid["last_hand"]["seven_deuce"] == [{"winner": holder, "from": 1 - holder, "chips": 5}]
+    note = other.page.locator(f"[data-testid=seven-deuce-{holder}]")
+    note.wait_for()
+    assert "collects 5" in note.inner_text()
+    winner.page.locator(f"[data-testid=seven-deuce-{holder}]").wait_for()
+    screenshot(winner.page, f"seven-deuce-{'phone' if phone else 'desktop'}")
+    screenshot(other.page, f"seven-deuce-seen-{'phone' if phone else 'desktop'}")
+    # The server's record: the stacks moved by 5, the ledger says so, every chip kept.
+    record = server.get(f"/api/rooms/{room['room']}")
+    stacks = {s["seat"]: s["stack"] for s in record["seats"] if s}
+    assert stacks == {holder: before[holder] + 5, 1 - holder: before[1 - holder] - 5}
+    ledger = server.get(f"/api/rooms/{room['room']}/ledger")
+    kinds = [(e["kind"], e["chips"]) for e in ledger["entries"] if e["kind"] == "seven-deuce"]
+    assert sorted(kinds) == [("seven-deuce", -5), ("seven-deuce", 5)]
+    assert sum(stacks.values()) == 400 == ledger["bought"]

@@ -1,5 +1,5 @@
 """The home-game options of RULES 12 in the pure room: shows after the hand (12.4), the
-rabbit hunt (12.3)."""
+rabbit hunt (12.3), bomb pots (12.1) and seven-deuce (12.2)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bigblind.formats import phh
 from bigblind.room import Identity, Room, RoomError, RoomSettings
+from tests.room.decks import check_down, deck_for
 
 HOST = "host-token"
 
@@ -373,3 +374,114 @@ def test_a_room_stored_before_bomb_pots_still_loads() -> None:
         del stored[0]["settings"][key]
     again = Room.restore("home", stored)
     assert again.view(None) == room.view(None) and again.view(None)["bomb_pot_next"] == 0
+
+
+# ------------------------------------------------------------------ RULES 12.2
+
+
+def seven_deuce_room(bounty: int = 5, chips: tuple[int, ...] = (100, 100, 100)) -> Room:
+    room = make_room(seven_deuce=bounty)
+    for seat, stack in enumerate(chips):
+        room.request_seat(f"tok-{seat}", f"P{seat}", seat, stack, at=1.0)
+    return room
+
+
+def who(seat: int) -> Identity:
+    return Identity(seat=seat, person=None)
+
+
+def steal_with(room: Room, seat: int, at: float) -> None:
+    """``seat`` raises, everyone else folds: the pot is won uncontested, nothing shown."""
+    while room.current is not None:
+        actor = room.actor
+        assert actor is not None
+        legal = room.view(actor)["hand"]["legal"]
+        if actor == seat:
+            room.act(
+                who(actor),
+                f"raise {legal['min_raise_to']}"
+                if legal["min_raise_to"] and not legal["bet"]
+                else "check"
+                if legal["check"]
+                else "call",
+                at=at,
+            )
+        else:
+            room.act(who(actor), "fold" if legal["fold"] else "check", at=at)
+
+
+def test_a_seven_deuce_won_uncontested_and_shown_after_collects_from_everyone() -> None:
+    room = seven_deuce_room()
+    deck = deck_for(room, {0: "7h 2c", 1: "Ks Kd", 2: "9d 9s"}, "Ah Qd 5c 8s 3h", at=2.0)
+    room.deal(at=2.0, deck=deck)
+    steal_with(room, 0, at=3.0)
+    last = room.view(None)["last_hand"]
+    assert last["winnings"].get("0") and last["seven_deuce"] == []  # not shown: nothing yet
+    before = room.stacks_by_name()
+    room.show(room.identify("tok-0"), card=0, at=4.0)  # one card is not 7-2 shown
+    assert room.stacks_by_name() == before
+    room.show(room.identify("tok-0"), card=1, at=4.5)  # both: the bounty, after the pots
+    after = room.stacks_by_name()
+    assert after["P0"] == before["P0"] + 10
+    assert after["P1"] == before["P1"] - 5 and after["P2"] == before["P2"] - 5
+    assert room.chips_accounted()  # every chip stays at the table (RULES 7.2)
+    last = room.view(None)["last_hand"]
+    assert last["seven_deuce"] == [
+        {"winner": 0, "from": 1, "chips": 5},
+        {"winner": 0, "from": 2, "chips": 5},
+    ]
+    assert "Seven-deuce: P1 pays P0 5" in last["log"]
+    ledger = room.ledger_json()
+    rows = {row["name"]: row for row in ledger["players"]}
+    assert rows["P0"]["seven_deuce"] == 10 and rows["P1"]["seven_deuce"] == -5
+    assert rows["P0"]["net"] == after["P0"] - 100
+    assert "seven_deuce" in room.ledger_csv().splitlines()[0]
+    # Paid once: the room's events bring it back, not twice.
+    again = Room.restore("home", json.loads(json.dumps(room.events)))
+    assert again.stacks_by_name() == after and again.ledger_json() == ledger
+
+
+def test_a_seven_deuce_that_wins_the_showdown_is_paid_as_the_hand_ends() -> None:
+    room = seven_deuce_room(bounty=50, chips=(100, 100, 40))
+    deck = deck_for(
+        room, {0: "7h 2c", 1: "Ks Kd", 2: "9d 9s"}, "7d 7s 2d 8s 3h", at=2.0, play=check_down
+    )
+    room.deal(at=2.0, deck=deck)
+    play_passively(room, {s: who(s) for s in range(3)}, at=3.0)
+    ended = next(e for e in reversed(room.events) if e["type"] == "hand_ended")
+    # P2 had 38 left after the pot: a player with less pays what they have (RULES 12.2).
+    assert ended["seven_deuce"] == [
+        {"winner": 0, "from": 1, "chips": 50},
+        {"winner": 0, "from": 2, "chips": 38},
+    ]
+    assert room.stacks_by_name() == {"P0": 100 + 4 + 88, "P1": 48, "P2": 0}
+    assert room.chips_accounted()
+    again = Room.restore("home", json.loads(json.dumps(room.events)))
+    assert again.view(None) == room.view(None)
+
+
+def test_no_bounty_for_a_seven_deuce_that_loses_or_is_not_played() -> None:
+    room = seven_deuce_room()
+    deck = deck_for(
+        room, {0: "7h 2c", 1: "Ks Kd", 2: "9d 9s"}, "Ah Qd 5c 8s 3h", at=2.0, play=check_down
+    )
+    room.deal(at=2.0, deck=deck)
+    play_passively(room, {s: who(s) for s in range(3)}, at=3.0)
+    assert room.view(None)["last_hand"]["seven_deuce"] == []
+    plain = make_room()  # the room does not play it
+    for seat in range(3):
+        plain.request_seat(f"tok-{seat}", f"P{seat}", seat, 100, at=1.0)
+    plain.deal(
+        at=2.0, deck=deck_for(plain, {0: "7h 2c"}, "7d 7s 2d 8s 3h", at=2.0, play=check_down)
+    )
+    play_passively(plain, {s: who(s) for s in range(3)}, at=3.0)
+    assert sorted(plain.stacks_by_name().values()) == [98, 98, 104]  # the pot alone
+
+
+def test_seven_deuce_is_a_hold_em_cash_game_option() -> None:
+    with pytest.raises(RoomError, match="hold'em cash games"):
+        RoomSettings(seven_deuce=5, variant="omaha")
+    with pytest.raises(RoomError, match="hold'em cash games"):
+        RoomSettings(seven_deuce=5, game="tournament")
+    with pytest.raises(RoomError, match="seven deuce 201: a whole number from 0 to 200"):
+        RoomSettings(seven_deuce=201)

@@ -115,6 +115,9 @@ class RoomCore:
         self.rabbit_by: dict[int, str] = {}
         self.bomb_called = 0  # the bomb pot the host called for the next hand (RULES 12.1)
         self.bomb_pots: dict[int, int] = {}  # each bomb pot's ante, by hand number
+        # The seven-deuce bounties paid (RULES 12.2), by hand number: winner, payer (table
+        # seats) and chips.
+        self.seven_deuce: dict[int, list[dict[str, int]]] = {}
         # Who was dealt each hand's cards, by hand number and table seat: the token hash of
         # the person then seated (bots absent). Cards belong to people, not seats: a later
         # occupant of a seat sees what the table saw (RULES 3.4).

@@ -1,10 +1,14 @@
-"""A room's home-game options (RULES 12): bomb pots, the rabbit hunt.
+"""A room's home-game options (RULES 12): bomb pots, seven-deuce, the rabbit hunt.
 
 :class:`RoomHomeGame` applies these events for
 :class:`~bigblind.room.state.RoomState`. A bomb pot (RULES 12.1) is a hand
 where every player dealt in antes an agreed amount, no blinds are posted and
 the hand starts on the flop: called by the host for the next hand, or dealt
-every so many hands by the room's settings. The rabbit hunt (RULES 12.3) turns up
+every so many hands by the room's settings. Seven-deuce (RULES 12.2): a
+player who wins a pot holding 7-2 and shows it collects a bounty from every
+other player dealt in, after the pots, at the hand's end or when the cards are
+turned up after it; the chips move between stacks, each payment in the
+ledger, and none leaves the table. The rabbit hunt (RULES 12.3) turns up
 the board cards that would have come after a hand ended before the river:
 they are read from the hand's own deck, the one stored with its
 ``hand_started`` event, past every card the hand dealt, with a burn before
@@ -20,15 +24,16 @@ table would have seen. They change nothing: the pots are awarded already.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bigblind.cards import CARDS, Card, format_cards
-from bigblind.engine.events import BoardDealt, Burned, Event, HoleDealt, RunBoardDealt
+from bigblind.engine.events import BoardDealt, Burned, Event, HoleDealt, RunBoardDealt, Shown
 from bigblind.room.people import RoomPeople
 from bigblind.room.settings import RoomError
+from bigblind.sessions.table import HandRecord
 
-__all__ = ["RoomHomeGame", "rabbit_cards"]
+__all__ = ["RoomHomeGame", "rabbit_cards", "seven_deuce_winners"]
 
 _STREETS = (3, 1, 1)  # the flop, the turn, the river (RULES 3.3)
 
@@ -63,8 +68,67 @@ def _street_index(board: int) -> int:
     return 0 if board == 0 else 1 if board == 3 else 2 if board == 4 else 3
 
 
+def seven_deuce_winners(record: HandRecord, shown_after: Mapping[int, Sequence[int]]) -> list[int]:
+    """The hand seats of ``record`` that won a pot holding 7-2, any suits, and showed both
+    cards, at the showdown or after the hand (``shown_after``: the places of the cards
+    each table seat turned up, RULES 12.4): those owed the seven-deuce bounty (RULES 12.2).
+    A share of a split pot is a pot won."""
+    hand = record.hand
+    result = hand.result
+    if result is None:
+        return []
+    won = {seat for pot in result.pots if pot.amount for seat in pot.winners}
+    shown = {e.seat for e in hand.events if isinstance(e, Shown)}
+    out = []
+    for seat in sorted(won):
+        hole = hand.hole(seat)
+        if len(hole) != 2 or sorted(str(c)[0] for c in hole if c is not None) != ["2", "7"]:
+            continue
+        table_seat = record.seats[seat]
+        if seat in shown or len(shown_after.get(table_seat, ())) == 2:
+            out.append(seat)
+    return out
+
+
 class RoomHomeGame(RoomPeople):
     """The events of the home-game options (see the module's documentation)."""
+
+    def _settle_seven_deuce(self, record: HandRecord, at: float) -> list[dict[str, int]]:
+        """Pay the seven-deuce bounty of ``record``'s hand (RULES 12.2) to each winner with
+        7-2 shown and not paid yet: from every other player dealt in and still in their
+        seat, what they have when short. Returns the payments, by table seat."""
+        bounty = self.settings.seven_deuce
+        if not bounty:
+            return []
+        paid = self.seven_deuce.setdefault(record.number, [])
+        done = {p["winner"] for p in paid}
+        new = []
+        picks = self.shown_picks.get(record.number, {})
+        for hand_seat in seven_deuce_winners(record, picks):
+            winner = record.seats[hand_seat]
+            name = record.names[hand_seat]
+            occupant = self.occupants.get(winner)
+            if winner in done or occupant is None or occupant.name != name:
+                continue
+            for other, payer in enumerate(record.seats):
+                who = self.occupants.get(payer)
+                player = self.table.player(payer)
+                if other == hand_seat or who is None or who.name != record.names[other]:
+                    continue  # left since the hand: nobody to pay
+                if player is None or player.stack == 0:
+                    continue
+                chips = self.table.pay(payer, winner, bounty)
+                self.ledger.record(name, "seven-deuce", chips, at)
+                self.ledger.record(who.name, "seven-deuce", -chips, at)
+                new.append({"winner": winner, "from": payer, "chips": chips})
+        paid += new
+        return new
+
+    def _on_shown(self, e: dict[str, Any]) -> None:
+        super()._on_shown(e)
+        record = self.last_record
+        if record is not None:  # a 7-2 that won uncontested, turned up after (RULES 12.2)
+            self._settle_seven_deuce(record, float(e["at"]))
 
     def rabbit_offered(self) -> bool:
         """Whether anyone may ask for the rabbit now (RULES 12.3): the room allows it, and

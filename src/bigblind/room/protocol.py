@@ -66,6 +66,7 @@ __all__ = [
     "SeatState",
     "SetAway",
     "SetBlinds",
+    "SevenDeucePayment",
     "Show",
     "SitIn",
     "SitOut",
@@ -605,6 +606,17 @@ class HandState(BaseModel):
     )
 
 
+class SevenDeucePayment(BaseModel):
+    """A seven-deuce bounty paid after the pots (RULES 12.2): ``chips`` from the player in
+    seat ``from`` to the winner with 7-2 in seat ``winner``."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    winner: int
+    payer: int = Field(alias="from")
+    chips: int
+
+
 class LastHand(BaseModel):
     """The public outcome of the last finished hand."""
 
@@ -621,6 +633,9 @@ class LastHand(BaseModel):
     )
     rabbit_offered: bool = Field(
         False, description="whether anyone may ask for the rabbit now (RULES 12.3)"
+    )
+    seven_deuce: list[SevenDeucePayment] = Field(
+        default_factory=list, description="the seven-deuce bounties paid (RULES 12.2)"
     )
 
 

@@ -95,7 +95,9 @@ class RoomSettings:
     before the river, the board cards that would have come (RULES 12.3).
     ``bomb_pot`` is what each player puts in a bomb pot (RULES 12.1; 0: none unless
     the host names an amount), dealt every ``bomb_pot_every`` hands (0: only when
-    the host calls one); a cash game's option. ``seed``
+    the host calls one); a cash game's option. ``seven_deuce`` (0: not played) is
+    the bounty a player who wins a pot holding 7-2, and shows it, collects from every
+    other player dealt in (RULES 12.2): a hold'em cash game's option. ``seed``
     makes the decks reproducible (tests only: a real game deals from the OS's
     secure source, RULES 1.2).
     """
@@ -125,6 +127,7 @@ class RoomSettings:
     rabbit_hunting: bool = False
     bomb_pot: int = 0
     bomb_pot_every: int = 0
+    seven_deuce: int = 0
     rake_percent: str = "0"
     rake_cap: int | None = None
     open_seating: bool = False
@@ -207,6 +210,12 @@ class RoomSettings:
             )
         if self.bomb_pot and self.game == "tournament":
             raise RoomError("bomb pots are for cash games: a sit-and-go keeps to its levels")
+        _whole("seven_deuce", self.seven_deuce, 0, self.max_buy_in)
+        if self.seven_deuce and (self.game == "tournament" or self.poker().hole_cards != 2):
+            raise RoomError(
+                "seven-deuce is played in hold'em cash games: a hand of two hole cards,"
+                " chips that are money"
+            )
         if self.rake_cap is not None:
             _whole("rake_cap", self.rake_cap, 0)
         if self.seed is not None:

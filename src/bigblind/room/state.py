@@ -86,6 +86,9 @@ class RoomState(RoomHomeGame):
             },
             "rake": record.rake,
         }
+        bounties = self._settle_seven_deuce(record, float(event["at"]))  # RULES 12.2
+        if bounties:
+            summary["seven_deuce"] = bounties
         if self.sng is not None:
             summary["finishes"] = self._bust(record)
         self.events.append(summary)

@@ -375,7 +375,12 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         return None
     # A finished hand changes only by cards shown after it: built once for each change,
     # not for every view sent while the next hand is played.
-    key = (tuple(room.shown_after.items()), room.rabbits.get(record.number), room.rabbit_offered())
+    key = (
+        tuple(room.shown_after.items()),
+        room.rabbits.get(record.number),
+        room.rabbit_offered(),
+        len(room.seven_deuce.get(record.number, ())),
+    )
     cached = _LAST_HANDS.get(id(record))
     if cached is not None and cached[0] is record and cached[1] == key:
         return cached[2]
@@ -396,6 +401,7 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         "log": hand_log(current) + _after_lines(room, record),
         "rabbit": room.rabbits.get(record.number),
         "rabbit_offered": room.rabbit_offered(),
+        "seven_deuce": [dict(p) for p in room.seven_deuce.get(record.number, ())],
     }
     if len(_LAST_HANDS) > 4096:
         _LAST_HANDS.clear()
@@ -409,6 +415,10 @@ def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
     for seat, cards in room.shown_after.items():
         name = record.names[record.seats.index(seat)]
         lines.append(f"{name} shows {cards} after the hand")
+    for paid in room.seven_deuce.get(record.number, ()):  # RULES 12.2: after the pots
+        names = dict(zip(record.seats, record.names, strict=True))
+        winner, payer = names[paid["winner"]], names[paid["from"]]
+        lines.append(f"Seven-deuce: {payer} pays {winner} {paid['chips']}")
     rabbit = room.rabbits.get(record.number)
     if rabbit is not None:  # RULES 12.3: shown, never played
         asker = room.rabbit_by.get(record.number) or "someone"

@@ -249,7 +249,7 @@ export class Panels {
     return [
       el("label", {}, fourColour, " Four-colour deck"),
       el("h3", {}, "This game"),
-      el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.rabbit_hunting ? "; rabbit hunting allowed" : ""}${s.bomb_pot && s.bomb_pot_every ? `; a bomb pot of ${s.bomb_pot} every ${s.bomb_pot_every} hands` : ""}${s.straddle ? "; straddles allowed" : ""}.`),
+      el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.rabbit_hunting ? "; rabbit hunting allowed" : ""}${s.bomb_pot && s.bomb_pot_every ? `; a bomb pot of ${s.bomb_pot} every ${s.bomb_pot_every} hands` : ""}${s.seven_deuce ? `; seven-deuce: ${s.seven_deuce} from each player` : ""}${s.straddle ? "; straddles allowed" : ""}.`),
       el("h3", {}, "Keys"),
       el("div", { class: "hint" }, "F fold · C or space check/call · R amount, Enter to bet · 1 x2 · 2 x3 · 3 33% · 4 50% · 5 pot · 6 all-in"),
     ];

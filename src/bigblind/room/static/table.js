@@ -296,6 +296,10 @@ function outcomeEl(state, last) {
       if (amount > 0) lines.push(el("div", {}, `${name(seat)} wins ${chips(amount)}`));
     }
   }
+  // RULES 12.2: the bounty, after the pots, one line per winner.
+  const bounties = new Map();
+  for (const paid of last.seven_deuce ?? []) bounties.set(paid.winner, (bounties.get(paid.winner) ?? 0) + paid.chips);
+  for (const [seat, amount] of bounties) lines.push(el("div", { class: "bounty", "data-testid": `seven-deuce-${seat}` }, `Seven-deuce! ${name(seat)} collects ${chips(amount)} from the table`));
   return el("div", { class: "outcome", "data-testid": "outcome" }, lines);
 }
 
