@@ -151,6 +151,15 @@ def test_a_spectator_hunts_the_rabbit_and_everyone_sees_it_change_nothing(
     before = [s["stack"] for s in server.get(f"/api/rooms/{room}")["seats"] if s]
     # Everyone is offered the hunt, the spectator too; the spectator asks.
     bob.page.locator("[data-testid=rabbit-hunt]").wait_for()
+    # The bar, with the hunt and the show buttons, stays on screen and off Bob's cards.
+    width, height = (390, 844) if phone else (1280, 800)
+    bar = bob.page.locator("[data-testid=actions]").bounding_box()
+    for testid in ("rabbit-hunt", "show", "show-card-0", "show-card-1", "cards-1"):
+        box = bob.page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, testid
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, testid
+    cards = bob.page.locator("[data-testid=cards-1]").bounding_box()
+    assert bar is not None and cards is not None and cards["y"] + cards["height"] <= bar["y"]
     watcher.page.click("[data-testid=rabbit-hunt]")
     hunted = bob.wait_for(lambda s: (s["last_hand"] or {}).get("rabbit") is not None)
     rabbit = hunted["last_hand"]["rabbit"].split()

@@ -333,7 +333,8 @@ def test_a_bomb_pot_every_n_hands_keeps_every_chip_and_restores(
     assert again.view(None) == room.view(None)
     for reader in (None, *ids):
         who = Identity() if reader is None else ids[reader]
-        room.history("pokerstars", who)
+        stars = room.history("pokerstars", who)  # every hand written, none left out
+        assert stars.count("*** SUMMARY ***") == len(room.table.history)
         for hand in phh.loads(room.history("phh", who)):
             assert hand.bomb_pot in (0, amount)
 
@@ -364,13 +365,13 @@ def test_bomb_pot_settings_are_bounded_in_a_players_words() -> None:
         RoomSettings(game="tournament", bomb_pot=5)
 
 
-def test_a_room_stored_before_bomb_pots_still_loads() -> None:
+def test_a_room_stored_before_the_home_game_options_still_loads() -> None:
     room = make_room()
     ids = seat_players(room, ["Ann", "Bob"])
     room.deal(at=2.0)
     play_passively(room, ids)
     stored = json.loads(json.dumps(room.events))
-    for key in ("bomb_pot", "bomb_pot_every", "rabbit_hunting"):
+    for key in ("bomb_pot", "bomb_pot_every", "rabbit_hunting", "seven_deuce"):
         del stored[0]["settings"][key]
     again = Room.restore("home", stored)
     assert again.view(None) == room.view(None) and again.view(None)["bomb_pot_next"] == 0
