@@ -196,7 +196,7 @@ export class Panels {
       if (value < 1) alert("Type how many chips each player puts in the bomb pot (a whole number).");
       else send("bomb_pot", { amount: value });
     };
-    return el("div", { class: "host-row" }, "Bomb pot", amount, el("button", { type: "button", "data-testid": "bomb-pot", title: "Every player puts this in, no blinds, and the hand starts on the flop", onclick: call }, "Next hand"));
+    return el("div", { class: "host-row" }, "Bomb pot: each puts in", amount, el("button", { type: "button", "data-testid": "bomb-pot", title: "Every player puts this in, no blinds, and the hand starts on the flop", onclick: call }, "Deal it next hand"));
   }
 
   async loadHands() {
