@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bigblind.cards import Deck
 from bigblind.formats import phh
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from tests.room.decks import check_down, deck_for
@@ -486,3 +487,27 @@ def test_seven_deuce_is_a_hold_em_cash_game_option() -> None:
         RoomSettings(seven_deuce=5, game="tournament")
     with pytest.raises(RoomError, match="seven deuce 201: a whole number from 0 to 200"):
         RoomSettings(seven_deuce=201)
+
+
+def test_a_side_pot_of_ones_own_ante_is_no_pot_won_for_seven_deuce() -> None:
+    # A bomb pot of 10 with a stack of 3: the 7 chips over it come back as a side pot of
+    # the big stack's own chips. Holding 7-2 and losing the main pot collects nothing.
+    room = make_room(seven_deuce=5, bomb_pot=10, bomb_pot_every=1, min_buy_in=1)
+    room.request_seat("tok-0", "P0", 0, 100, at=1.0)
+    room.request_seat("tok-1", "P1", 1, 3, at=1.0)
+    # Cards one at a time from left of the button, then a burn before each street.
+    for first, second in (("7h", "As"), ("As", "7h")):
+        other = "2c" if first == "7h" else "Ad"
+        last_card = "Ad" if first == "7h" else "2c"
+        deck = Deck.stacked(f"{first} {second} {other} {last_card} 5d Kd 9s 4c 6d 8s Jc 3h")
+        probe = Room.restore("probe", json.loads(json.dumps(room.events)))
+        probe.deal(at=2.0, deck=deck)
+        record = probe.last_record
+        assert record is not None
+        if "7h" in str(record.hand.hole(record.seats.index(0))):
+            break
+    room.deal(at=2.0, deck=deck)
+    assert room.current is None  # all-in from the antes: dealt to the river at once
+    last = room.view(None)["last_hand"]
+    assert last["shown"]["0"] == "7h 2c" and last["winnings"] == {"0": 7, "1": 6}
+    assert last["seven_deuce"] == [] and room.stacks_by_name() == {"P0": 97, "P1": 6}

@@ -72,12 +72,27 @@ def seven_deuce_winners(record: HandRecord, shown_after: Mapping[int, Sequence[i
     """The hand seats of ``record`` that won a pot holding 7-2, any suits, and showed both
     cards, at the showdown or after the hand (``shown_after``: the places of the cards
     each table seat turned up, RULES 12.4): those owed the seven-deuce bounty (RULES 12.2).
-    A share of a split pot is a pot won."""
+    A share of a split pot is a pot won; a side pot of the winner's own chips alone (a
+    bomb pot's ante over a short stack's) is not."""
     hand = record.hand
     result = hand.result
     if result is None:
         return []
-    won = {seat for pot in result.pots if pot.amount for seat in pot.winners}
+    # Each pot's layer of chips from each player in it: a pot of more than its winner's
+    # own layer holds someone else's chips (RULES 6.4).
+    pots, contributions = hand.pots, hand.contributions
+    contested, level = [], 0
+    for pot in pots:
+        top = min(contributions[seat] for seat in pot.eligible) if pot.eligible else level
+        contested.append(pot.amount > top - level)
+        level = top
+    won = {
+        seat
+        for run in result.runs
+        for index, pot in enumerate(run.pots)
+        if pot.amount and (index >= len(contested) or contested[index])
+        for seat in pot.winners
+    }
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
     out = []
     for seat in sorted(won):
