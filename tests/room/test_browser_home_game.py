@@ -224,6 +224,7 @@ def test_a_bomb_pot_called_by_the_host_then_one_every_three_hands(
             tag = tab.page.locator("[data-testid=bomb-pot-tag]")
             tag.wait_for()
             assert f"{amount} each" in tag.inner_text()
+            assert "no blinds" in (tag.get_attribute("title") or "")
             assert tab.page.locator(".blind-tag").count() == 0
         if number == 3:
             screenshot(bob.page, f"bomb-pot-{'phone' if phone else 'desktop'}")
@@ -336,3 +337,48 @@ def test_a_seven_deuce_shown_after_a_steal_collects_the_bounty(
     kinds = [(e["kind"], e["chips"]) for e in ledger["entries"] if e["kind"] == "seven-deuce"]
     assert sorted(kinds) == [("seven-deuce", -5), ("seven-deuce", 5)]
     assert sum(stacks.values()) == 400 == ledger["bought"]
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_bomb_pot_at_ten_seats_leaves_every_seat_and_the_bar_clear(
+    server: Server, browser: Any, tabs: list[Tab], phone: bool
+) -> None:  # RULES 12.1
+    settings = {"seats": 10, "bots": ["station"] * 9, "decision_seconds": 120}
+    room = post(server, "/api/rooms", {**settings, "bomb_pot": 4, "bomb_pot_every": 1})
+    request = urllib.request.Request(
+        f"{server.base}/api/rooms/{room['room']}/seats",
+        data=json.dumps({"name": "Alice", "seat": 9, "buy_in": 200}).encode(),
+        method="POST",
+        headers={
+            "content-type": "application/json",
+            "authorization": f"Bearer {room['host_token']}",
+        },
+    )
+    urllib.request.urlopen(request, timeout=10).close()
+    tab = Tab(browser, phone=phone)
+    tabs.append(tab)
+    page = tab.page
+    page.goto(server.base + room["host_url"])
+    state = tab.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None, timeout=90)
+    assert state["hand"]["bomb_pot"] == 4 and state["hand"]["street"] != "pre-flop"
+    tag = page.locator("[data-testid=bomb-pot-tag]")
+    tag.wait_for()
+    width, height = (390, 844) if phone else (1280, 800)
+    box = tag.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    for seat in range(10):
+        seat_box = page.locator(f"[data-testid=seat-{seat}]").bounding_box()
+        assert seat_box is not None and not overlap(box, seat_box), seat
+    bar = page.locator("[data-testid=actions]").bounding_box()
+    assert bar is not None and not overlap(box, bar)
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    screenshot(page, f"bomb-pot-10-seats-{'phone' if phone else 'desktop'}")

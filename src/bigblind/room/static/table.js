@@ -228,7 +228,7 @@ function centerEl(state) {
     if (boards.length > 1) parts.push(el("div", { class: "run-label" }, i === 0 ? "First run" : "Second run"));
     parts.push(boardEl(board, i === 0 ? "board" : "board-2", !hand && boards.length === 1 ? last?.rabbit : null));
   });
-  if (!hand && last?.rabbit) parts.push(el("div", { class: "run-label", "data-testid": "rabbit-note" }, "Rabbit hunt: the faded cards would have come"));
+  if (!hand && last?.rabbit) parts.push(el("div", { class: "run-label", "data-testid": "rabbit-note" }, "Rabbit hunt: faded cards would have come"));
   const pots = hand?.pots ?? (hand ? [{ name: "Pot", amount: hand.pot }] : []);
   parts.push(
     el(
@@ -238,7 +238,7 @@ function centerEl(state) {
     ),
   );
   const t = state.tournament;
-  if (hand?.bomb_pot) parts.push(el("div", { class: "bomb-tag", "data-testid": "bomb-pot-tag" }, `Bomb pot: ${chips(hand.bomb_pot)} each, no blinds`));
+  if (hand?.bomb_pot) parts.push(el("div", { class: "bomb-tag", "data-testid": "bomb-pot-tag", title: "Bomb pot: everyone put this in, no blinds, the hand started on the flop" }, `Bomb pot ${chips(hand.bomb_pot)} each`));
   if (!hand && last && !t?.finished) parts.push(outcomeEl(state, last));
   if (!hand && state.bomb_pot_next && !state.ended) parts.push(el("div", { class: "outcome", "data-testid": "bomb-pot-next" }, `Next hand: bomb pot, ${chips(state.bomb_pot_next)} each`));
   if (state.straddle) {
