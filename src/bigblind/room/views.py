@@ -410,13 +410,13 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
 
 
 def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
-    """The log's lines for the cards turned up after the hand (RULES 12.4)."""
+    """The log's lines for what came after the hand: cards turned up (RULES 12.4), the
+    seven-deuce bounties (12.2) and the rabbit (12.3)."""
     lines = []
+    names = dict(zip(record.seats, record.names, strict=True))
     for seat, cards in room.shown_after.items():
-        name = record.names[record.seats.index(seat)]
-        lines.append(f"{name} shows {cards} after the hand")
+        lines.append(f"{names[seat]} shows {cards} after the hand")
     for paid in room.seven_deuce.get(record.number, ()):  # RULES 12.2: after the pots
-        names = dict(zip(record.seats, record.names, strict=True))
         winner, payer = names[paid["winner"]], names[paid["from"]]
         lines.append(f"Seven-deuce: {payer} pays {winner} {paid['chips']}")
     rabbit = room.rabbits.get(record.number)
