@@ -50,8 +50,11 @@ def test_views_kept_between_actions_match_views_built_afresh() -> None:  # RULES
                 if player is not None and player.stack == 0:
                     room.top_up(room.identify(f"tok{seat}"), 60, at=at)
             if room.hand_number and rng.random() < 0.5:
-                # A voluntary show after the hand (RULES 6.7) changes the finished hand's view.
-                shower = rng.randrange(4)
+                # A voluntary show after the hand (RULES 12.4) changes the finished hand's
+                # view: by a player whose cards were not shown at the showdown.
+                shown = room.view(None)["last_hand"]["shown"]
+                unshown = [seat for seat in range(4) if str(seat) not in shown] or [0]
+                shower = unshown[rng.randrange(len(unshown))]
                 with contextlib.suppress(RoomError):  # not dealt in, or shown already
                     room.show(room.identify(f"tok{shower}"), at=at)
                     shows += 1

@@ -304,9 +304,12 @@ def _hidden(room: Room, record: HandRecord, person: str | None) -> set[str]:
     """The cards in ``record`` that ``person`` may not see: held by someone else, unshown."""
     shown = {e.seat for e in record.hand.events if isinstance(e, Shown)}
     holders = room.holders.get(record.number, {})
+    after = room.shown_picks.get(record.number, {})  # turned up after the hand (RULES 12.4)
     hidden = set()
     for hand_seat, table_seat in enumerate(record.seats):
         if hand_seat in shown or (person and holders.get(table_seat) == person):
+            continue
+        if len(after.get(table_seat, ())) == len(record.hand.hole(hand_seat)):
             continue
         hidden.add(format_cards(record.hand.hole(hand_seat), " "))  # type: ignore[arg-type]
     return hidden

@@ -69,12 +69,16 @@ def _check_after(room: Room) -> None:
         replayed = _cards([p["cards"] for step in steps for p in step["players"]])
         replayed |= _cards([step["board"] for step in steps] + [step["text"] for step in steps])
         assert replayed == _written(seen), viewer
-        # The downloads: the last hand of each, written from the same view.
+        # The downloads: the last hand of each, written from the same view, with the
+        # cards turned up after it (RULES 12.4).
         stars = history_text(room, "pokerstars", person).rstrip("\n").split("\n\n\n")[-1]
-        assert _cards(re.findall(r"\[([^\]]*)\]", stars)) == _written(seen), viewer
+        assert _cards(re.findall(r"\[([^\]]*)\]", stars)) == _written(seen) | after, viewer
         last_phh = phh.loads(history_text(room, "phh", person))[-1]
         dealt = [re.sub(r"([cdhs])(?=[2-9TJQKA])", r"\1 ", a) for a in last_phh.actions]
-        assert _cards(dealt) == _written(seen), viewer  # 'AsKd' read as 'As Kd'
+        shown_after = last_phh.metadata.get("_shown_after_hand", [])
+        assert isinstance(shown_after, list)
+        dealt += [re.sub(r"([cdhs])(?=[2-9TJQKA])", r"\1 ", str(a)) for a in shown_after]
+        assert _cards(dealt) == _written(seen) | after, viewer  # 'AsKd' read as 'As Kd'
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

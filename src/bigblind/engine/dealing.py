@@ -36,12 +36,14 @@ from bigblind.evaluation.games import Game
 
 __all__ = [
     "BOARD_SIZE",
+    "check_bomb_pot",
     "check_posts",
     "check_setup",
     "check_unseen",
     "choose_runs",
     "deal_board",
     "deal_hole",
+    "post_bomb_pot",
     "post_forced",
     "step",
 ]
@@ -143,6 +145,34 @@ def check_posts(
             if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
                 raise RulesError(f"{name} {amount!r} of seat {seat} must be whole chips, 0 or more")
     return checked
+
+
+def check_bomb_pot(
+    amount: object,
+    blind_seats: object,
+    live: Mapping[int, int] | None,
+    dead: Mapping[int, int] | None,
+) -> int:
+    """A bomb pot's ante (0: no bomb pot), or a refusal of one that is no whole number
+    of chips or comes with blinds (RULES 12.1: a bomb pot has none)."""
+    if type(amount) is not int or amount < 0:  # True is no ante of 1
+        raise RulesError(f"bomb pot {amount!r} must be whole chips, 0 (none) or more")
+    if amount and (blind_seats is not None or live or dead):
+        raise RulesError("a bomb pot posts no blinds: give no blind seats, live or dead blinds")
+    return amount
+
+
+def post_bomb_pot(state: HandState, amount: int) -> None:
+    """A bomb pot (RULES 12.1): every player puts in ``amount`` as an ante, all-in for
+    less when short, live in the pot (so a short ante makes a side pot, RULES 6.4); no
+    blinds and no pre-flop betting: the flop comes next."""
+    log = state.log
+    for seat in state.order:
+        ante = min(amount, state.stacks[seat])
+        state.take(seat, ante)
+        state.contrib[seat] += ante
+        log.append((_POSTED, seat, _ANTE, ante, state.stacks[seat] == 0))
+    state.street_done = True  # the pre-flop round is over before it began
 
 
 def post_forced(

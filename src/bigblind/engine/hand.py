@@ -86,6 +86,16 @@ class Hand(HandQueries):
     :meth:`run_once` declines. With ``offer_run_twice=True`` the hand stops
     there (``awaiting == 'runs'``) until one of them is called; a hand dealt
     by hand may be told before the first card of the run-out.
+
+    A bomb pot (RULES 12.1): ``bomb_pot=N`` has every player put in ``N`` as an
+    ante (all-in for less when short), live in the pot, and posts no blinds;
+    there is no pre-flop betting: the flop is dealt, with its burn, and the
+    betting begins left of the button as on any flop.
+
+    >>> hand = Hand(Rules.no_limit(blinds=(1, 2)), [50, 50, 8], bomb_pot=10,
+    ...             deck=Deck.shuffled(seed=2))
+    >>> hand.street.label, hand.pot, hand.stacks, hand.actor, len(hand.board)
+    ('flop', 28, (40, 40, 0), 1, 3)
     """
 
     __slots__ = ()
@@ -108,6 +118,7 @@ class Hand(HandQueries):
         blind_seats: object = None,
         live_blinds: Mapping[int, int] | None = None,
         dead_blinds: Mapping[int, int] | None = None,
+        bomb_pot: object = 0,
     ) -> None:
         n = len(stacks)
         game = rules.game
@@ -118,6 +129,8 @@ class Hand(HandQueries):
         self.button = seat
         self.seats = n
         self.show_all = show_all
+        bomb = _dealing.check_bomb_pot(bomb_pot, blind_seats, live_blinds, dead_blinds)
+        self.bomb_pot = bomb
         auto_deal = dealing == "auto"
         if auto_deal and deck is None:
             # The game's deck (RULES 11.3: 36 cards in short deck), securely shuffled.
@@ -132,12 +145,15 @@ class Hand(HandQueries):
             show_all=show_all,
             offer_runs=offer_runs,
         )
-        live = dict(live_blinds) if live_blinds else {}
-        dead = dict(dead_blinds) if dead_blinds else {}
-        blinds = None
-        if blind_seats is not None or live or dead:
-            blinds = _dealing.check_posts(n, blind_seats, live, dead)
-        _dealing.post_forced(state, blinds, live, dead)
+        if bomb:
+            _dealing.post_bomb_pot(state, bomb)
+        else:
+            live = dict(live_blinds) if live_blinds else {}
+            dead = dict(dead_blinds) if dead_blinds else {}
+            blinds = None
+            if blind_seats is not None or live or dead:
+                blinds = _dealing.check_posts(n, blind_seats, live, dead)
+            _dealing.post_forced(state, blinds, live, dead)
         self._advance()
 
     # ----------------------------------------------------------------- actions

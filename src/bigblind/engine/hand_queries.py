@@ -34,13 +34,14 @@ _SETTLED: Final = Phase.SETTLED
 class HandQueries:
     """The queries of a hand; :class:`~bigblind.engine.hand.Hand` adds the actions."""
 
-    __slots__ = ("_state", "button", "rules", "seats", "show_all")
+    __slots__ = ("_state", "bomb_pot", "button", "rules", "seats", "show_all")
 
     _state: HandState
     rules: Rules
     button: int
     seats: int
     show_all: bool
+    bomb_pot: int
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -192,6 +193,7 @@ class HandQueries:
             result=state.hand_result(),
             finished=state.phase is _SETTLED,
             awaiting=state.awaiting(),
+            bomb_pot=self.bomb_pot,
         )
 
     def __repr__(self) -> str:

@@ -104,6 +104,7 @@ class SeenHand:
     result: HandResult | None
     finished: bool
     awaiting: str | None
+    bomb_pot: int = 0  # each player's ante in a bomb pot (RULES 12.1); 0 for any other hand
 
     def hole(self, seat: int) -> tuple[Card | None, ...]:
         """``seat``'s hole cards as seen: those shown (RULES 6.7), else as dealt, None for

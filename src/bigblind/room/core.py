@@ -104,7 +104,20 @@ class RoomCore:
         )
         self._last_hand_end = self.created_at
         self.last_record: HandRecord | None = None
-        self.shown_after: dict[int, str] = {}  # cards shown after the hand, by table seat
+        self.shown_after: dict[int, str] = {}  # cards shown after the last hand, by table seat
+        # Which hole cards (their places in the hand, from 0) each player turned up after
+        # each hand, by hand number and table seat (RULES 12.4): the histories write them.
+        self.shown_picks: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.last_deck: tuple[int, ...] = ()  # the deck of the last hand dealt, top first
+        # The rabbit of each hand (RULES 12.3): the board cards that would have come, and
+        # who asked for them, by hand number.
+        self.rabbits: dict[int, str] = {}
+        self.rabbit_by: dict[int, str] = {}
+        self.bomb_called = 0  # the bomb pot the host called for the next hand (RULES 12.1)
+        self.bomb_pots: dict[int, int] = {}  # each bomb pot's ante, by hand number
+        # The seven-deuce bounties paid (RULES 12.2), by hand number: winner, payer (table
+        # seats) and chips.
+        self.seven_deuce: dict[int, list[dict[str, int]]] = {}
         # Who was dealt each hand's cards, by hand number and table seat: the token hash of
         # the person then seated (bots absent). Cards belong to people, not seats: a later
         # occupant of a seat sees what the table saw (RULES 3.4).

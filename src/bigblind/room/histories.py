@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from bigblind.cards import Card, format_cards
 from bigblind.errors import BigblindError
 from bigblind.formats import phh, pokerstars
 from bigblind.room.settings import RoomError
@@ -41,7 +42,16 @@ def history_text(room: RoomState, fmt: str, person: str | None) -> str:
         parts = []
         for index, record in enumerate(records, start=1):
             seen = record.hand.seen(reader_seat(room, record, person))
-            text = phh.dump_session([(seen, record.phh_fields())])
+            fields = record.phh_fields()
+            after = _shown_after(room, record)
+            if after:
+                # RULES 12.4: PHH has no show after the hand's end: a field of its own,
+                # each entry the player (p1 first, as in the actions) and the cards.
+                n, button = record.hand.seats, record.hand.button
+                fields["_shown_after_hand"] = [
+                    f"p{(seat - button - 1) % n + 1} {format_cards(cards)}" for seat, cards in after
+                ]
+            text = phh.dump_session([(seen, fields)])
             parts.append(text.replace("[1]", f"[{index}]", 1))
         return "\n".join(parts)
     if fmt == "pokerstars":
@@ -52,7 +62,34 @@ def history_text(room: RoomState, fmt: str, person: str | None) -> str:
     raise RoomError(f"history format {fmt!r}: accepted are phh, pokerstars")
 
 
+def _shown_after(room: RoomState, record: HandRecord) -> list[tuple[int, tuple[Card, ...]]]:
+    """The cards each player turned up after ``record``'s hand (RULES 12.4), by hand seat:
+    public, so written in every reader's history."""
+    out = []
+    hand = record.hand
+    for seat, picks in sorted(room.shown_picks.get(record.number, {}).items()):
+        if seat not in record.seats:
+            continue
+        hand_seat = record.seats.index(seat)
+        hole = hand.seen(hand_seat).hole(hand_seat)
+        cards = tuple(card for i in picks if i < len(hole) and (card := hole[i]) is not None)
+        if cards:
+            out.append((hand_seat, cards))
+    return out
+
+
 def _pokerstars_hand(room: RoomState, record: HandRecord, hero: int | None) -> str:
+    text = _pokerstars_text(room, record, hero)
+    after = _shown_after(room, record)
+    if not after or "*** SUMMARY ***" not in text:
+        return text
+    # RULES 12.4: as PokerStars writes a player who shows after the others fold.
+    lines = "".join(f"{record.names[s]}: shows [{format_cards(c, ' ')}]\n" for s, c in after)
+    head, tail = text.split("*** SUMMARY ***", 1)
+    return f"{head}{lines}*** SUMMARY ***{tail}"
+
+
+def _pokerstars_text(room: RoomState, record: HandRecord, hero: int | None) -> str:
     try:
         return pokerstars.dumps(
             record.hand.seen(hero),

@@ -17,7 +17,7 @@ from typing import Any
 
 __all__ = ["Ledger", "LedgerEntry"]
 
-KINDS = ("buy-in", "top-up", "cash-out", "prize")
+KINDS = ("buy-in", "top-up", "cash-out", "prize", "seven-deuce")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may read as the start of a formula in a cell (CSV injection)."""
 
@@ -25,7 +25,9 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
     """One movement of chips: a buy-in or top-up onto the table, a cash-out off it; in a
-    sit-and-go, the buy-in is the entry and a prize is paid for a place (RULES 8.3)."""
+    sit-and-go, the buy-in is the entry and a prize is paid for a place (RULES 8.3). A
+    seven-deuce bounty (RULES 12.2) moves chips between two players at the table: one
+    entry each, ``chips`` won (above 0) or paid (below 0)."""
 
     name: str
     kind: str
@@ -42,10 +44,13 @@ class Ledger:
         self.cashed = 0
 
     def record(self, name: str, kind: str, chips: int, at: float) -> None:
-        """Add an entry; ``kind`` is 'buy-in', 'top-up', 'cash-out' or 'prize'."""
+        """Add an entry; ``kind`` is 'buy-in', 'top-up', 'cash-out', 'prize' or
+        'seven-deuce' (chips that stay at the table: neither brought nor taken away)."""
         if kind not in KINDS:
             raise ValueError(f"ledger entry kind {kind!r}: accepted are {', '.join(KINDS)}")
         self.entries.append(LedgerEntry(name, kind, chips, at))
+        if kind == "seven-deuce":
+            return
         if kind in ("cash-out", "prize"):
             self.cashed += chips
         else:
@@ -63,6 +68,8 @@ class Ledger:
             )
             if entry.kind == "prize":
                 row["prize"] = row.get("prize", 0) + entry.chips
+            elif entry.kind == "seven-deuce":  # in the stack already: shown, not added
+                row["seven_deuce"] = row.get("seven_deuce", 0) + entry.chips
             elif entry.kind == "cash-out":
                 row["cash_out"] += entry.chips
             else:
@@ -91,6 +98,8 @@ class Ledger:
         fields = ["name", "buy_in", "cash_out", "stack", "net"]
         if any("prize" in row for row in rows):
             fields.insert(3, "prize")
+        if any("seven_deuce" in row for row in rows):
+            fields.insert(fields.index("stack"), "seven_deuce")
         writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval=0)
         writer.writeheader()
         writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)

@@ -209,8 +209,21 @@ class RoomPeople(RoomCore):
         if self.current is not None or record is None or seat not in record.seats:
             raise RoomError("cards are shown after a hand you played, before the next deal")
         hand_seat = record.seats.index(seat)
-        # RULES 12.4: their own cards, as they saw them, turned up for everyone.
-        self.shown_after[seat] = cards_text(record.hand.seen(hand_seat).hole(hand_seat))
+        hole = record.hand.seen(hand_seat).hole(hand_seat)
+        # RULES 12.4: one card (its place in the hand, from 0) or, stored without one,
+        # every card, as the player saw them, turned up for everyone.
+        card = e.get("card")
+        everything = tuple(range(len(hole)))
+        if card is None:
+            picked = everything
+        elif isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(hole):
+            raise RoomError(f"you hold {len(hole)} cards: show one of them, or all")
+        else:
+            picked = (card,)
+        picks = self.shown_picks.setdefault(record.number, {})
+        chosen = tuple(sorted({*picks.get(seat, ()), *picked}))
+        picks[seat] = chosen
+        self.shown_after[seat] = cards_text([hole[i] for i in chosen])
 
     def _on_auto_muck_set(self, e: dict[str, Any]) -> None:
         seat = self._occupied(e["seat"])

@@ -5,7 +5,8 @@ protocol version) and a ``"type"``. The client sends the requests below
 (:data:`ClientMessage`); the server answers each accepted request with the
 new :class:`StateMessage` for every tab of the room (each tab its own view),
 and a refused one with an :class:`ErrorMessage` to its sender alone, the
-room unchanged. docs/protocol.md shows an example of each message.
+room unchanged. docs/protocol.md shows an example of each message. The server's
+messages are written in :mod:`bigblind.room.protocol_server`, and named here too.
 
 >>> parse_client('{"v": 1, "type": "act", "hand": 3, "decision": 9, "action": "raise",'
 ...              ' "amount": 6}')
@@ -27,6 +28,24 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from bigblind.room.protocol_server import (
+    CreatedRoom,
+    CreateRoom,
+    ErrorMessage,
+    Finish,
+    HandState,
+    LastHand,
+    LegalActions,
+    Pong,
+    RequestedSeat,
+    RoomState,
+    SeatState,
+    SevenDeucePayment,
+    StateMessage,
+    StraddleOffer,
+    TournamentState,
+    Welcome,
+)
 from bigblind.room.settings import RoomError
 
 __all__ = [
@@ -38,6 +57,7 @@ __all__ = [
     "AddBot",
     "Approve",
     "AutoMuck",
+    "BombPot",
     "Chat",
     "ClientMessage",
     "CreateRoom",
@@ -54,6 +74,7 @@ __all__ = [
     "Pong",
     "Preset",
     "ProtocolError",
+    "RabbitHunt",
     "Refuse",
     "Remove",
     "RequestSeat",
@@ -64,6 +85,7 @@ __all__ = [
     "SeatState",
     "SetAway",
     "SetBlinds",
+    "SevenDeucePayment",
     "Show",
     "SitIn",
     "SitOut",
@@ -198,9 +220,18 @@ class RunItTwice(_Request):
 
 
 class Show(_Request):
-    """Show one's cards after the hand."""
+    """Show one's cards after the hand (RULES 12.4): all of them, or only ``card``, its
+    place in the hand (0 for the first card, 1 for the second...)."""
 
     type: Literal["show"]
+    card: int | None = Field(None, ge=0, le=5)
+
+
+class RabbitHunt(_Request):
+    """Turn up the board cards that would have come after a hand that ended before the
+    river (RULES 12.3), where the room allows it; anyone may ask, once a hand."""
+
+    type: Literal["rabbit_hunt"]
 
 
 class AutoMuck(_Request):
@@ -295,6 +326,14 @@ class SetBlinds(_Request):
     ante: int = Field(0, ge=0, le=10**9)
 
 
+class BombPot(_Request):
+    """Host: make the next hand a bomb pot (RULES 12.1), each player putting in ``amount``
+    (default: the room's ``bomb_pot``); 0 calls it off."""
+
+    type: Literal["bomb_pot"]
+    amount: int | None = Field(None, ge=0, le=10**12)
+
+
 class End(_Request):
     """Host: end the game after this hand; everyone is cashed out."""
 
@@ -311,6 +350,7 @@ ClientMessage = Annotated[
     | Leave
     | RunItTwice
     | Show
+    | RabbitHunt
     | Straddle
     | AutoMuck
     | StartTournament
@@ -324,6 +364,7 @@ ClientMessage = Annotated[
     | Pause
     | Resume
     | SetBlinds
+    | BombPot
     | End,
     Field(discriminator="type"),
 ]
@@ -342,6 +383,7 @@ CLIENT_TYPES = sorted(
         Leave,
         RunItTwice,
         Show,
+        RabbitHunt,
         Straddle,
         AutoMuck,
         StartTournament,
@@ -355,6 +397,7 @@ CLIENT_TYPES = sorted(
         Pause,
         Resume,
         SetBlinds,
+        BombPot,
         End,
     )
 )
@@ -405,6 +448,9 @@ KINDS = {
     "add_bot": "new bot",
     "set_away": "away mark",
     "set_blinds": "new blinds",
+    "show": "show",
+    "rabbit_hunt": "rabbit hunt",
+    "bomb_pot": "bomb pot",
 }
 """Message types as a player would call them, for error messages."""
 
@@ -428,6 +474,7 @@ WORDS = {
     "id": "the request's id",
     "action": "the action",
     "preset": "the preset",
+    "card": "the card",
 }
 """Fields as a player would call them, for error messages."""
 
@@ -494,231 +541,3 @@ def nesting(text: str | bytes) -> int:
 def _short(value: object, length: int = 40) -> str:
     text = repr(value)
     return text if len(text) <= length else text[: length - 3] + "..."
-
-
-# ------------------------------------------------------------------ the server
-
-
-class LegalActions(BaseModel):
-    """What the player to act may do (RULES 4-5), with the presets' amounts (RULES 5.7)."""
-
-    fold: bool
-    check: bool
-    call: int | None = Field(description="chips a call puts in; None: nothing to call")
-    bet: bool = Field(description="True: min/max bound a bet; False: a raise-to total")
-    min_raise_to: int | None
-    max_raise_to: int | None
-    presets: dict[str, int]
-    options: list[str] = Field(description="the choices in words: 'fold', 'call 4', ...")
-
-
-class SeatState(BaseModel):
-    """One occupied seat as the viewer sees it; ``cards`` only for the viewer's own seat
-    and hands shown (RULES 3.4)."""
-
-    seat: int
-    name: str
-    stack: int
-    status: str = Field(
-        description="active, waiting, posting, sitting_out, or joining (seated during the"
-        " hand in play, dealt in from the next)"
-    )
-    away: bool
-    bot: str | None
-    time_bank: float
-    in_hand: bool
-    bet: int
-    folded: bool
-    cards: str | None = Field(description="'As Kd', or None when hidden")
-    auto_muck: bool = Field(True, description="losing hands mucked without asking")
-    leaving: bool = Field(False, description="leaves (or is removed) when the hand ends")
-    last_action: str | None = Field(
-        None, description="what the player did last this betting round: 'call 4', 'check'..."
-    )
-
-
-class PotState(BaseModel):
-    """One pot (RULES 6.4); after the hand, with its winners and their hand."""
-
-    name: str = Field(description="'Main pot', 'Side pot 1'...")
-    amount: int
-    winners: list[int] | None = None
-    hand: str | None = None
-
-
-class HandState(BaseModel):
-    """The hand being played."""
-
-    number: int
-    button: int
-    small_blind: int | None
-    big_blind: int
-    street: str
-    board: str
-    pot: int
-    pots: list[PotState] = Field(default_factory=list)
-    actor: int | None
-    deadline: float | None = Field(description="Unix time the actor's time and bank run out")
-    boards: list[str] = Field(description="each run's board: one, or two when run twice")
-    runs_offer: list[int] = Field(
-        description="seats asked whether to run it twice (RULES 10.3); [] when none"
-    )
-    runs_deadline: float | None = Field(description="when an unanswered offer means one run")
-    run_votes: dict[str, bool] = Field(description="answers so far, by seat")
-    decision: int = Field(
-        description="the decision being waited for: an action names it, with the hand's number"
-    )
-    legal: LegalActions | None = Field(description="only in the actor's own view")
-    log: list[str]
-    show_choice: int | None = Field(
-        None, description="the seat choosing to show or muck a hand that cannot win (RULES 6.7)"
-    )
-
-
-class LastHand(BaseModel):
-    """The public outcome of the last finished hand."""
-
-    number: int
-    board: str
-    boards: list[str] = Field(description="each run's board: two when run twice")
-    shown: dict[str, str] = Field(description="cards shown, by seat")
-    pots: list[PotState] = Field(default_factory=list)
-    winnings: dict[str, int]
-    rake: int
-    log: list[str]
-
-
-class SeatRequest(BaseModel):
-    """A seat request waiting for the host."""
-
-    request: int
-    name: str
-    seat: int
-    chips: int
-
-
-class ChatLine(BaseModel):
-    """One chat line."""
-
-    name: str
-    text: str
-    at: float
-
-
-class StraddleOffer(BaseModel):
-    """The player asked whether to straddle the next hand, and until when."""
-
-    seat: int
-    amount: int
-    deadline: float | None
-
-
-class Finish(BaseModel):
-    """A place given in a sit-and-go: shared places list each (RULES 8.3)."""
-
-    places: list[int]
-    name: str
-    payout: int
-
-
-class TournamentState(BaseModel):
-    """A sit-and-go: level, blinds, the next level, prizes and places (RULES 8)."""
-
-    started: bool
-    finished: bool
-    level: int
-    blinds: list[int] = Field(description="[small, big, ante] of this level")
-    next_blinds: list[int]
-    next_level_at: float | None = Field(description="Unix time the next level starts")
-    level_minutes: float
-    starting_stack: int
-    buy_in: int
-    entrants: int
-    prize_pool: int
-    prizes: list[int] = Field(description="the prize of each paid place, first place first")
-    finishes: list[Finish] = Field(description="places given so far, best first")
-
-
-class RoomState(BaseModel):
-    """The whole room as one viewer may see it."""
-
-    room: str
-    name: str
-    settings: dict[str, Any]
-    blinds: list[int] = Field(description="[small, big, ante]")
-    paused: bool
-    ended: bool
-    you: int | None = Field(description="the viewer's seat, None for a spectator")
-    seats: list[SeatState | None]
-    hand: HandState | None
-    last_hand: LastHand | None
-    requests: list[SeatRequest]
-    next_hand_at: float | None
-    hands_played: int
-    chat: list[ChatLine]
-    straddle: StraddleOffer | None = Field(
-        None, description="the straddle offered before the next hand (RULES 2.7)"
-    )
-    tournament: TournamentState | None = Field(None, description="a sit-and-go's progress")
-
-
-class StateMessage(_Message):
-    """The room after a change, in the receiving tab's own view."""
-
-    type: Literal["state"] = "state"
-    server_time: float = Field(description="the server's Unix time, to count deadlines down")
-    state: RoomState
-
-
-class Welcome(_Message):
-    """First message on a connection: who the token makes you."""
-
-    type: Literal["welcome"] = "welcome"
-    room: str
-    seat: int | None
-    host: bool
-    request: int | None
-    token: str | None = Field(
-        None, description="a new secret token, sent when the tab came without one: keep it"
-    )
-
-
-class ErrorMessage(_Message):
-    """A request refused; nothing changed. ``error`` says what was wrong and what is legal."""
-
-    type: Literal["error"] = "error"
-    error: str
-    id: int | str | None = None
-
-
-class Pong(_Message):
-    """The answer to ``ping``."""
-
-    type: Literal["pong"] = "pong"
-    id: int | str | None = None
-
-
-# ------------------------------------------------------------------ HTTP bodies
-
-
-class CreateRoom(BaseModel):
-    """``POST /api/rooms`` body: the room's settings (see :class:`RoomSettings`)."""
-
-    model_config = ConfigDict(extra="allow")
-
-
-class CreatedRoom(BaseModel):
-    """``POST /api/rooms`` answer: the room, the host's secret token and the links."""
-
-    room: str
-    host_token: str
-    join_url: str
-    host_url: str
-
-
-class RequestedSeat(BaseModel):
-    """``POST /api/rooms/{room}/seats`` answer: the seat token (keep it) and the request."""
-
-    token: str
-    request: int | None
-    seat: int | None

@@ -34,6 +34,7 @@ from bigblind.errors import BigblindError
 from bigblind.room.histories import history_text
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.state import RoomState, token_hash
+from bigblind.room.views import shown_cards
 
 __all__ = ["Identity", "Room"]
 
@@ -211,8 +212,9 @@ class Room(RoomState):
         whether to show a hand that cannot win (RULES 6.7)."""
         return self._do({"type": "auto_muck_set", "at": at, "seat": self._own_seat(who), "on": on})
 
-    def show(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
-        """Show one's cards after the hand, when they were not shown at the showdown: only
+    def show(self, who: Identity, *, at: float, card: int | None = None) -> list[dict[str, Any]]:
+        """Show one's cards after the hand, when they were not shown at the showdown: all of
+        them, or the one ``card`` (its place in the hand, 0 for the first: RULES 12.4). Only
         the person dealt them may, not a later occupant of their seat (RULES 3.4, 6.8).
         Checked here rather than on applying, so rooms stored before still restore."""
         seat = self._own_seat(who)
@@ -221,7 +223,28 @@ class Room(RoomState):
             holder = self.holders.get(record.number, {}).get(seat, "")
             if seat in record.seats and not hmac.compare_digest(holder, occupant.token):
                 raise RoomError("you did not play the last hand: only its players show cards")
-        return self._do({"type": "shown", "at": at, "seat": seat})
+            if seat in shown_cards(record.table_hand):
+                raise RoomError("your cards were shown at the showdown: everyone has seen them")
+            before = self.shown_picks.get(record.number, {}).get(seat, ())
+            held = self.settings.poker().hole_cards
+            if card is None and len(before) == held:
+                raise RoomError("everyone has seen your cards already")
+            if card is not None and card in before:
+                raise RoomError("everyone has seen that card already: show another")
+        event: dict[str, Any] = {"type": "shown", "at": at, "seat": seat}
+        if card is not None:
+            event["card"] = card
+        return self._do(event)
+
+    def rabbit_hunt(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
+        """Turn up the board cards that would have come after a hand that ended before
+        the river, for everyone (RULES 12.3); anyone at the room may ask, where the room
+        allows it. They change nothing: the pots are awarded already."""
+        if who.seat is not None and who.seat in self.occupants:
+            name = self.occupants[who.seat].name
+        else:
+            name = "the host" if who.host else "a spectator"
+        return self._do({"type": "rabbit_hunted", "at": at, "name": name})
 
     def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
         """A chat line from a seated player or the host."""
@@ -305,6 +328,19 @@ class Room(RoomState):
         event = {"type": "blinds_set", "at": at, "small": small, "big": big, "ante": ante}
         return self._do(event)
 
+    def call_bomb_pot(
+        self, who: Identity, amount: int | None = None, *, at: float
+    ) -> list[dict[str, Any]]:
+        """Make the next hand a bomb pot (host only; RULES 12.1): every player dealt in
+        puts in ``amount`` (default: the room's ``bomb_pot``), no blinds, and the hand
+        starts on the flop; ``amount`` 0 calls it off."""
+        self._host_only(who, "call a bomb pot")
+        if amount is None:
+            amount = self.settings.bomb_pot
+            if not amount:
+                raise RoomError("say how much each player puts in the bomb pot")
+        return self._do({"type": "bomb_pot_called", "at": at, "amount": amount})
+
     def start(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """Start a sit-and-go before every seat is taken (host only; 2 players or more)."""
         self._host_only(who, "start the sit-and-go")
@@ -322,7 +358,8 @@ class Room(RoomState):
         ask the player due to straddle, when the room allows straddles (RULES 2.7)."""
         if self.next_hand_at() is None:
             raise RoomError("no hand can be dealt now: " + self._why_no_deal())
-        if self.straddle_offered_at is None:
+        bomb = self.bomb_pot_due()  # RULES 12.1: no blinds, so no straddle
+        if self.straddle_offered_at is None and not bomb:
             seat = self._straddle_offer()
             if seat is not None:
                 return self._do({"type": "straddle_offered", "at": at, "seat": seat})
@@ -336,7 +373,9 @@ class Room(RoomState):
             deck = Deck.shuffled(None if seed is None else seed + self.hand_number, cards=pool)
         cards = [int(c) for c in deck.cards]
         event: dict[str, Any] = {"type": "hand_started", "at": at, "deck": cards}
-        if self.straddle_answer and self._straddle_offer() is not None:
+        if bomb:
+            event["bomb_pot"] = bomb
+        elif self.straddle_answer and self._straddle_offer() is not None:
             event["straddle"] = True
         return self._do(event)
 

@@ -418,7 +418,9 @@ def dispatch(message: Any, token: str | None) -> Job:
         elif isinstance(m, p.RunItTwice):
             room.run_it_twice(who, m.agree, at=at)
         elif isinstance(m, p.Show):
-            room.show(who, at=at)
+            room.show(who, at=at, card=m.card)
+        elif isinstance(m, p.RabbitHunt):
+            room.rabbit_hunt(who, at=at)
         elif isinstance(m, p.AutoMuck):
             room.set_auto_muck(who, m.on, at=at)
         elif isinstance(m, p.Straddle):
@@ -444,6 +446,8 @@ def dispatch(message: Any, token: str | None) -> Job:
             room.resume(who, at=at)
         elif isinstance(m, p.SetBlinds):
             room.set_blinds(who, m.small, m.big, m.ante, at=at)
+        elif isinstance(m, p.BombPot):
+            room.call_bomb_pot(who, m.amount, at=at)
         elif isinstance(m, p.End):
             room.end(who, at=at)
         else:  # pragma: no cover - parse_client admits only the types above

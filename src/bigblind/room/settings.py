@@ -34,6 +34,7 @@ from bigblind.sessions.tournament import payouts as prize_amounts
 
 __all__ = [
     "GAMES",
+    "MAX_BOMB_POT_EVERY",
     "MAX_CHIPS",
     "MAX_SEATS",
     "SECONDS",
@@ -47,6 +48,8 @@ MAX_CHIPS = 10**12
 """The most chips any amount in a room may be (blinds, buy-ins, bets)."""
 MAX_SEATS = 10
 """A room has 2 to this many seats."""
+MAX_BOMB_POT_EVERY = 1000
+"""A bomb pot is dealt every 1 to this many hands at most (RULES 12.1)."""
 SECONDS = {
     "decision_seconds": (0.0, 600.0),
     "time_bank_seconds": (0.0, 3600.0),
@@ -88,8 +91,15 @@ class RoomSettings:
     ``time_bank_refill_hands`` hands (RULES 10.4). ``rake_percent`` (0: no
     rake) and ``rake_cap`` are the house's share (RULES 10.2). With
     ``open_seating`` anyone sits down at once; otherwise the host approves
-    each request. ``seed`` makes the decks reproducible (tests only: a real
-    game deals from the OS's secure source, RULES 1.2).
+    each request. ``rabbit_hunting`` lets anyone turn up, after a hand that ended
+    before the river, the board cards that would have come (RULES 12.3).
+    ``bomb_pot`` is what each player puts in a bomb pot (RULES 12.1; 0: none unless
+    the host names an amount), dealt every ``bomb_pot_every`` hands (0: only when
+    the host calls one); a cash game's option. ``seven_deuce`` (0: not played) is
+    the bounty a player who wins a pot holding 7-2, and shows it, collects from every
+    other player dealt in (RULES 12.2): a hold'em cash game's option. ``seed``
+    makes the decks reproducible (tests only: a real game deals from the OS's
+    secure source, RULES 1.2).
     """
 
     name: str = "Home game"
@@ -114,6 +124,10 @@ class RoomSettings:
     time_bank_refill_seconds: float = 10.0
     time_bank_refill_hands: int = 10
     run_it_twice: bool = False
+    rabbit_hunting: bool = False
+    bomb_pot: int = 0
+    bomb_pot_every: int = 0
+    seven_deuce: int = 0
     rake_percent: str = "0"
     rake_cap: int | None = None
     open_seating: bool = False
@@ -152,7 +166,7 @@ class RoomSettings:
         for key in ("ante", "starting_stack", "tournament_buy_in"):
             _whole(key, getattr(self, key), 0)
         _whole("time_bank_refill_hands", self.time_bank_refill_hands, 0, 10_000)
-        for key in ("big_blind_ante", "straddle", "run_it_twice", "open_seating"):
+        for key in ("big_blind_ante", "straddle", "run_it_twice", "rabbit_hunting", "open_seating"):
             if not isinstance(getattr(self, key), bool):
                 raise RoomError(f"{_words(key)} {getattr(self, key)!r}: true or false")
         if not 2 <= self.seats <= MAX_SEATS:
@@ -187,6 +201,21 @@ class RoomSettings:
             raise RoomError(f"bot {unknown[0]!r}: the bots are {', '.join(sorted(BOTS))}")
         if len(self.bots) > self.seats:
             raise RoomError(f"{len(self.bots)} bots do not fit in {self.seats} seats")
+        _whole("bomb_pot", self.bomb_pot, 0, self.max_buy_in)
+        _whole("bomb_pot_every", self.bomb_pot_every, 0, MAX_BOMB_POT_EVERY)
+        if self.bomb_pot_every and not self.bomb_pot:
+            raise RoomError(
+                f"a bomb pot every {self.bomb_pot_every} hands: say how much each player"
+                " puts in (bomb pot)"
+            )
+        if self.bomb_pot and self.game == "tournament":
+            raise RoomError("bomb pots are for cash games: a sit-and-go keeps to its levels")
+        _whole("seven_deuce", self.seven_deuce, 0, self.max_buy_in)
+        if self.seven_deuce and (self.game == "tournament" or self.poker().hole_cards != 2):
+            raise RoomError(
+                "seven-deuce is played in hold'em cash games: a hand of two hole cards,"
+                " chips that are money"
+            )
         if self.rake_cap is not None:
             _whole("rake_cap", self.rake_cap, 0)
         if self.seed is not None:

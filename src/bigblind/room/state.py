@@ -6,7 +6,8 @@ part). Applying an event checks it first and changes nothing when it is
 refused, so the same code accepts a request and replays a stored room. What
 it holds is split by kind: :class:`~bigblind.room.core.RoomCore` (the table,
 clocks, queries), :class:`~bigblind.room.people.RoomPeople` (seats, the host,
-registration), this class (the hand: deals, straddles, actions, showdowns,
+registration), :class:`~bigblind.room.homegame.RoomHomeGame` (the home-game
+options of RULES 12), this class (the hand: deals, straddles, actions, showdowns,
 busts) and :class:`~bigblind.room.sitandgo.SitAndGo` (a tournament's levels
 and places).
 """
@@ -18,7 +19,7 @@ from typing import Any
 from bigblind.deck import Deck
 from bigblind.errors import BigblindError
 from bigblind.room.core import MAX_CHAT, MAX_NAME, token_hash
-from bigblind.room.people import RoomPeople
+from bigblind.room.homegame import RoomHomeGame
 from bigblind.room.settings import RoomError
 from bigblind.room.views import room_view
 from bigblind.sessions.table import HandRecord, Status, TableHand
@@ -26,7 +27,7 @@ from bigblind.sessions.table import HandRecord, Status, TableHand
 __all__ = ["MAX_CHAT", "MAX_NAME", "RoomState", "token_hash"]
 
 
-class RoomState(RoomPeople):
+class RoomState(RoomHomeGame):
     """The state of one room as its events left it (see the module's documentation)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -85,6 +86,9 @@ class RoomState(RoomPeople):
             },
             "rake": record.rake,
         }
+        bounties = self._settle_seven_deuce(record, float(event["at"]))  # RULES 12.2
+        if bounties:
+            summary["seven_deuce"] = bounties
         if self.sng is not None:
             summary["finishes"] = self._bust(record)
         self.events.append(summary)
@@ -164,6 +168,9 @@ class RoomState(RoomPeople):
         straddle = bool(e.get("straddle", False))
         if straddle and not (self.straddle_answer and self._straddle_offer() is not None):
             raise RoomError("nobody took the straddle for this hand")
+        bomb = e.get("bomb_pot", 0)  # RULES 12.1; rooms stored before bomb pots have none
+        if bomb != self.bomb_pot_due() or (bomb and straddle):
+            raise RoomError("this hand is a bomb pot only when the host or the room calls one")
         level = None
         if self.sng is not None:
             # RULES 8.1: a new level applies from the next hand dealt.
@@ -176,13 +183,19 @@ class RoomState(RoomPeople):
             self.blinds = (blinds.small_blind, blinds.big_blind, blinds.ante)
             self.table.rules = self.sng.structure.rules(index)
             level = index + 1
-        dealt = self.table.start_hand(deck=Deck(e["deck"]), straddle=straddle, level=level)
+        dealt = self.table.start_hand(
+            deck=Deck(e["deck"]), straddle=straddle, level=level, bomb_pot=bomb
+        )
+        if bomb:
+            self.bomb_pots[dealt.number] = bomb
+        self.bomb_called = 0
         self.holders[dealt.number] = {
             seat: occupant.token
             for seat in dealt.seats
             if (occupant := self.occupants.get(seat)) is not None and occupant.token
         }
         self.started_at[dealt.number] = float(e["at"])  # the time its history carries
+        self.last_deck = tuple(e["deck"])  # where a rabbit hunt reads (RULES 12.3)
         self.shown_after = {}
         self.straddle_seat = self.straddle_offered_at = self.straddle_answer = None
 

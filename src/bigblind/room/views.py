@@ -23,7 +23,7 @@ from bigblind.engine.hand import HandResult, Legal
 from bigblind.engine.presets import PRESETS, preset_amount
 from bigblind.engine.views import visible_event
 from bigblind.formats.words import action_words, describe_event, text_cards
-from bigblind.sessions.table import TableHand
+from bigblind.sessions.table import HandRecord, TableHand
 
 if TYPE_CHECKING:
     from bigblind.room.core import _Occupant
@@ -305,6 +305,7 @@ def public_view(room: RoomState) -> dict[str, Any]:
             "legal": None,
             "log": hand_log(current),
             "show_choice": room.show_choice(),
+            "bomb_pot": room.bomb_pots.get(current.number, 0),
         }
     return {
         "room": room.id,
@@ -327,6 +328,8 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "chat": room.chat[-50:],
         "straddle": _straddle_view(room),
         "tournament": None if room.sng is None else room.sng.view(room.now),
+        "bomb_pot_next": room.bomb_pot_due(),
+        "bomb_pot_called": room.bomb_called,
     }
 
 
@@ -372,7 +375,12 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         return None
     # A finished hand changes only by cards shown after it: built once for each change,
     # not for every view sent while the next hand is played.
-    key = tuple(room.shown_after.items())
+    key = (
+        tuple(room.shown_after.items()),
+        room.rabbits.get(record.number),
+        room.rabbit_offered(),
+        len(room.seven_deuce.get(record.number, ())),
+    )
     cached = _LAST_HANDS.get(id(record))
     if cached is not None and cached[0] is record and cached[1] == key:
         return cached[2]
@@ -390,7 +398,10 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
         },
         "rake": record.rake,
         "pots": pot_results(hand.result, record.seats),
-        "log": hand_log(current),
+        "log": hand_log(current) + _after_lines(room, record),
+        "rabbit": room.rabbits.get(record.number),
+        "rabbit_offered": room.rabbit_offered(),
+        "seven_deuce": [dict(p) for p in room.seven_deuce.get(record.number, ())],
     }
     if len(_LAST_HANDS) > 4096:
         _LAST_HANDS.clear()
@@ -398,4 +409,21 @@ def last_hand_view(room: RoomState) -> dict[str, Any] | None:
     return view
 
 
-_LAST_HANDS: dict[int, tuple[object, tuple[tuple[int, str], ...], dict[str, Any]]] = {}
+def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
+    """The log's lines for what came after the hand: cards turned up (RULES 12.4), the
+    seven-deuce bounties (12.2) and the rabbit (12.3)."""
+    lines = []
+    names = dict(zip(record.seats, record.names, strict=True))
+    for seat, cards in room.shown_after.items():
+        lines.append(f"{names[seat]} shows {cards} after the hand")
+    for paid in room.seven_deuce.get(record.number, ()):  # RULES 12.2: after the pots
+        winner, payer = names[paid["winner"]], names[paid["from"]]
+        lines.append(f"Seven-deuce: {payer} pays {winner} {paid['chips']}")
+    rabbit = room.rabbits.get(record.number)
+    if rabbit is not None:  # RULES 12.3: shown, never played
+        asker = room.rabbit_by.get(record.number) or "someone"
+        lines.append(f"Rabbit hunt, asked by {asker}: {rabbit} would have come")
+    return lines
+
+
+_LAST_HANDS: dict[int, tuple[object, object, dict[str, Any]]] = {}

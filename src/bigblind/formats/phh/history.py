@@ -115,6 +115,7 @@ _OWN_FIELDS: Final = frozenset(
         "_small_blind_on_button",
         "_runs",
         "_dead_hands",
+        "_bomb_pot",
     }
 )
 
@@ -151,7 +152,11 @@ class HandHistory:
     RULES 10.3: the second run's board cards follow the first run's as
     ``d db`` actions, with the commentary ``# run 2``); and hands declared dead
     (``_dead_hands``, RULES 9.2: ``[player, position]`` pairs, the player's number
-    and how many actions came before the kill).
+    and how many actions came before the kill); and a bomb pot (``_bomb_pot``, the
+    ante, RULES 12.1), which PHH cannot express: it is written as every player's
+    ante with no blinds (``blinds_or_straddles`` all 0) and no pre-flop action,
+    the hand going from the hole cards to the flop; read back, it is played as a
+    bomb pot.
 
     For a variant bigblind does not play (``supported`` False, RULES 11.4) only the variant,
     the number, the player names and the action texts are read: ``rules`` is
@@ -195,6 +200,11 @@ class HandHistory:
     (``p1`` is 0) and how many actions came before the kill.
 
     From bigblind's own field ``_dead_hands``.
+    """
+    bomb_pot: int = 0
+    """Each player's ante in a bomb pot (RULES 12.1), 0 for any other hand.
+
+    From bigblind's own field ``_bomb_pot``: no blinds, no pre-flop betting.
     """
 
     @property

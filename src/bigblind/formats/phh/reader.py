@@ -205,6 +205,13 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
             f"field '_small_blind_on_button' {_shown(on_button)} must be true or false, and"
             " true only with 3 players or more and a small blind"
         )
+    bomb = _bomb_pot(table)
+    if bomb:
+        # RULES 12.1: the antes are the bomb pot's, posted by the engine; the rules keep
+        # the table's betting (its minimum bet as the big blind) and no forced bet.
+        size = table.get("min_bet", table.get("small_bet"))
+        bet = size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else 1
+        table = {**table, "antes": [0] * n, "blinds_or_straddles": [0, bet] + [0] * (n - 2)}
     rules = _rules(table, variant, structure, n, dead_small, on_button, game)
     metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
     return HandHistory(
@@ -222,7 +229,17 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         dead_money=_owed(table, "_dead_money", n),
         runs=_runs(table),
         dead_hands=_dead_hands(table, n, len(actions)),
+        bomb_pot=bomb,
     )
+
+
+def _bomb_pot(table: Mapping[str, object]) -> int:
+    bomb = table.get("_bomb_pot", 0)
+    if isinstance(bomb, bool) or not isinstance(bomb, int) or bomb < 0:
+        raise HistoryError(
+            f"field '_bomb_pot' {_shown(bomb)} must be each player's ante in chips (RULES 12.1)"
+        )
+    return bomb
 
 
 def _runs(table: Mapping[str, object]) -> int:

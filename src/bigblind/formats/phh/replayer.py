@@ -87,7 +87,8 @@ def start_hand(history: HandHistory) -> Hand:
             button=history.button,
             dealing="manual",
             showdown="manual",
-            blind_seats=_blind_seats(history),
+            blind_seats=None if history.bomb_pot else _blind_seats(history),
+            bomb_pot=history.bomb_pot,  # RULES 12.1: antes, no blinds, on to the flop
             # RULES 10.1: owed posts of returning players, from bigblind's own fields.
             live_blinds={i: a for i, a in enumerate(history.live_blinds) if a},
             dead_blinds={i: a for i, a in enumerate(history.dead_money) if a},

@@ -138,16 +138,24 @@ def _lines(
             out[phh_index(seat)] = value
         return out
 
-    blinds, layout = _blinds(hand, phh_index)
+    bomb = hand.bomb_pot
+    if bomb:
+        # RULES 12.1: PHH has no bomb pot: every player's ante, no blinds, and no pre-flop
+        # action (PHH would expect a pre-flop round), named by bigblind's own field.
+        blinds, layout = [0] * n, None
+    else:
+        blinds, layout = _blinds(hand, phh_index)
     antes = [0] * n
-    if rules.ante_type is AnteType.PER_PLAYER:
+    if bomb:
+        antes = [bomb] * n
+    elif rules.ante_type is AnteType.PER_PLAYER:
         antes = [rules.ante] * n
     elif rules.ante_type is AnteType.BIG_BLIND:
         # p2; p1 heads-up (the PHH order reversed) or when the big blind is p1
         antes[0 if layout else 1] = rules.ante
     fields: list[tuple[str, object]] = [
         ("variant", variant),
-        ("ante_trimming_status", bool(rules.antes_as_contributions)),
+        ("ante_trimming_status", True if bomb else bool(rules.antes_as_contributions)),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
     ]
@@ -162,6 +170,8 @@ def _lines(
         fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
     fields.append(("starting_stacks", by_phh(hand.starting_stacks)))
     fields += _owed_posts(hand, metadata, by_phh)
+    if bomb:
+        fields.append(("_bomb_pot", bomb))
     runs = max((e.runs for e in hand.events if isinstance(e, RunsAgreed)), default=1)
     if runs > 1:
         fields.append(("_runs", runs))  # run it twice (RULES 10.3): PHH has no field for it
@@ -176,7 +186,13 @@ def _lines(
             # From the hand: the owed posts are checked by _owed_posts, and a dead
             # small blind must be the one the hand had.
             written = dict(fields).get(key)
-            mine = ("_dead_small_blind", "_small_blind_on_button", "_runs", "_dead_hands")
+            mine = (
+                "_dead_small_blind",
+                "_small_blind_on_button",
+                "_runs",
+                "_dead_hands",
+                "_bomb_pot",
+            )
             if key in mine and value != written:
                 raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
             continue

@@ -1,5 +1,5 @@
 // The action bar: legal actions only, presets, slider and amount box, pre-actions.
-import { chips, el, fill } from "./dom.js";
+import { cardList, cardName, chips, el, fill } from "./dom.js";
 
 // Key 1-6 always mean the same preset, whichever are on offer now. The names are the
 // server's (legal.presets), the pot as "100%"; the test ids are plain words.
@@ -34,7 +34,7 @@ export class ActionBar {
     }
     this.legal = legal;
     // Redraw only when something the bar shows has changed: a redraw would wipe a typed amount.
-    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, Boolean(hand), hand?.log.length, state.settings?.game, state.straddle, hand?.show_choice, state.tournament?.started, state.ended]);
+    const view = JSON.stringify([legal, turnKey, me, seat, hand?.runs_offer, hand?.run_votes, state.last_hand?.number, state.last_hand?.shown, state.last_hand?.rabbit_offered, Boolean(hand), hand?.log.length, state.settings?.game, state.straddle, hand?.show_choice, state.tournament?.started, state.ended]);
     if (view === this.lastView) return;
     this.lastView = view;
     const rows = [];
@@ -45,6 +45,8 @@ export class ActionBar {
     if (state.straddle && state.straddle.seat === me) rows.push(this.straddleRow(state.straddle));
     // RULES 10.3: every player still in is asked; one answer each.
     if (hand?.runs_offer?.includes(me) && !(String(me) in (hand.run_votes ?? {}))) rows.push(this.runItTwiceRow());
+    // RULES 12.3: anyone, spectators too, may turn up the cards that would have come.
+    if (!hand && state.last_hand?.rabbit_offered) rows.push(el("div", { class: "row" }, el("button", { type: "button", "data-testid": "rabbit-hunt", title: "See the board cards that would have come; the result stays as it is", onclick: () => this.send("rabbit_hunt") }, "Rabbit hunt")));
     // While acting, the seat's own controls wait: the bar holds the decision alone.
     if (seat && !legal) rows.push(this.seatRow(state, seat));
     if (rows.length === 0) {
@@ -181,8 +183,16 @@ export class ActionBar {
     } else if (seat.away || seat.status === "sitting_out") parts.push(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send("sit_in") }, "I'm back"));
     else parts.push(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send("sit_out") }, "Sit out"));
     if (handOver && state.last_hand && state.settings?.game !== "tournament") {
-      const mine = state.last_hand.shown?.[String(state.you)];
-      if (!mine && seat.cards) parts.push(el("button", { type: "button", "data-testid": "show", onclick: () => this.send("show") }, "Show cards"));
+      // RULES 12.4: one card or all of them, for everyone to see, until the next deal.
+      const up = cardList(state.last_hand.shown?.[String(state.you)]);
+      const own = cardList(seat.cards);
+      const hidden = own.filter((card) => !up.includes(card));
+      if (hidden.length) {
+        own.forEach((card, i) => {
+          if (!up.includes(card)) parts.push(el("button", { type: "button", "data-testid": `show-card-${i}`, title: "Turn this card up for everyone", onclick: () => this.send("show", { card: i }) }, `Show ${cardName(card)}`));
+        });
+        if (hidden.length > 1) parts.push(el("button", { type: "button", "data-testid": "show", onclick: () => this.send("show") }, own.length === 2 ? "Show both" : "Show all"));
+      }
     }
     if (state.settings?.game !== "tournament") {
       const topUp = el("input", { type: "number", min: 1, class: "amount", placeholder: "chips", "aria-label": "top-up chips", "data-testid": "top-up-amount" });

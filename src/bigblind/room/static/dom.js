@@ -52,6 +52,11 @@ export function cardEl(text) {
   );
 }
 
+/** A card in a player's words: "K♦", "10♠". */
+export function cardName(text) {
+  return `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]] ?? "?"}`;
+}
+
 /** Card text "As Kd" as a list, empty for "" or null. */
 export function cardList(text) {
   return text ? text.split(/\s+/).filter(Boolean) : [];

@@ -178,10 +178,25 @@ export class Panels {
       start,
       el("div", { class: "host-row" }, locked ? null : [bot, el("button", { type: "button", "data-testid": "add-bot", onclick: () => send("add_bot", { bot: bot.value }) }, "Add bot")], state.paused ? el("button", { type: "button", "data-testid": "resume", onclick: () => send("resume") }, "Resume") : el("button", { type: "button", "data-testid": "pause", onclick: () => send("pause") }, "Pause")),
       t ? null : el("div", { class: "host-row" }, "Blinds", sb, bb, "ante", an, el("button", { type: "button", onclick: () => send("set_blinds", { small: Number(sb.value), big: Number(bb.value), ante: Number(an.value) }) }, "From next hand")),
+      t ? null : this.bombRow(state, send),
       el("h3", {}, "Players"),
       seats,
       el("p", {}, el("button", { type: "button", class: "danger", "data-testid": "end-game", onclick: () => confirm(t?.started ? "End the sit-and-go for everyone? The players left are placed by their chips." : "End the game for everyone? Every stack is cashed out.") && send("end") }, "End the game")),
     ];
+  }
+
+  /** RULES 12.1: the next hand a bomb pot, every player putting in the amount. */
+  bombRow(state, send) {
+    if (state.bomb_pot_called) {
+      return el("div", { class: "host-row" }, el("span", { "data-testid": "bomb-pot-called" }, `Next hand: bomb pot, ${chips(state.bomb_pot_called)} each`), el("button", { type: "button", "data-testid": "bomb-pot-off", onclick: () => send("bomb_pot", { amount: 0 }) }, "Call it off"));
+    }
+    const amount = el("input", { type: "number", min: 1, value: state.settings?.bomb_pot || 2 * state.blinds[1], "aria-label": "bomb pot: chips from each player", "data-testid": "bomb-pot-amount" });
+    const call = () => {
+      const value = /^\s*\d{1,13}\s*$/.test(amount.value) ? Number.parseInt(amount.value, 10) : 0;
+      if (value < 1) alert("Type how many chips each player puts in the bomb pot (a whole number).");
+      else send("bomb_pot", { amount: value });
+    };
+    return el("div", { class: "host-row" }, "Bomb pot: each puts in", amount, el("button", { type: "button", "data-testid": "bomb-pot", title: "Every player puts this in, no blinds, and the hand starts on the flop", onclick: call }, "Deal it next hand"));
   }
 
   async loadHands() {
@@ -234,7 +249,7 @@ export class Panels {
     return [
       el("label", {}, fourColour, " Four-colour deck"),
       el("h3", {}, "This game"),
-      el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.straddle ? "; straddles allowed" : ""}.`),
+      el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.rabbit_hunting ? "; rabbit hunting allowed" : ""}${s.bomb_pot && s.bomb_pot_every ? `; a bomb pot of ${s.bomb_pot} every ${s.bomb_pot_every} hands` : ""}${s.seven_deuce ? `; seven-deuce: ${s.seven_deuce} from each player` : ""}${s.straddle ? "; straddles allowed" : ""}.`),
       el("h3", {}, "Keys"),
       el("div", { class: "hint" }, "F fold · C or space check/call · R amount, Enter to bet · 1 x2 · 2 x3 · 3 33% · 4 50% · 5 pot · 6 all-in"),
     ];

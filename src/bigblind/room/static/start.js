@@ -83,6 +83,10 @@ function settingsFrom(form) {
     time_bank_refill_hands: int("time_bank_refill_hands"),
     next_hand_seconds: num("next_hand_seconds"),
     run_it_twice: data.get("run_it_twice") === "on",
+    rabbit_hunting: data.get("rabbit_hunting") === "on",
+    bomb_pot: int("bomb_pot"),
+    bomb_pot_every: int("bomb_pot_every"),
+    seven_deuce: int("seven_deuce"),
     rake_percent: String(data.get("rake_percent") || "0"),
     open_seating: data.get("open_seating") === "on",
   };
@@ -100,6 +104,9 @@ function settingsFrom(form) {
     delete settings.small_blind;
     delete settings.big_blind;
     delete settings.ante;
+    delete settings.bomb_pot;
+    delete settings.bomb_pot_every;
+    delete settings.seven_deuce;
   }
   return settings;
 }
@@ -217,7 +224,7 @@ export function startPage(root) {
     el(
       "details",
       { class: "more" },
-      el("summary", {}, "More settings: antes, straddles, clock, bots, run it twice, rake"),
+      el("summary", {}, "More settings: antes, straddles, bomb pots, seven-deuce, clock, bots, run it twice, rabbit hunting, rake"),
       el(
         "div",
         { class: "form-grid" },
@@ -225,6 +232,10 @@ export function startPage(root) {
         check("big_blind_ante", "Big-blind ante"),
         el("label", { class: "check", "data-game": "cash" }, el("input", { type: "checkbox", name: "straddle" }), "Straddles allowed"),
         check("run_it_twice", "Run it twice allowed"),
+        check("rabbit_hunting", "Rabbit hunting allowed"),
+        cash("Bomb pot: chips from each player (0: none)", number("bomb_pot", 0, 0)),
+        cash("Bomb pot every (hands, 0: when the host calls one)", number("bomb_pot_every", 0, 0)),
+        cash("Seven-deuce: chips from each player (0: not played)", number("seven_deuce", 0, 0)),
         check("open_seating", "Open seating (no approval)"),
         field("Seconds per decision", number("decision_seconds", 30, 1)),
         field("Time bank (seconds)", number("time_bank_seconds", 60, 0)),

@@ -75,10 +75,23 @@ function clockEl(state, seat, now) {
 }
 
 function seatCards(state, seat) {
-  const own = seat.cards ? cardList(seat.cards) : null;
-  if (own) return own.map(cardEl);
   const shown = !state.hand && state.last_hand?.shown?.[String(seat.seat)];
-  if (shown) return cardList(shown).map(cardEl);
+  const own = seat.cards ? cardList(seat.cards) : null;
+  if (own) {
+    // Between hands, the cards the player has turned up for everyone are marked (RULES 12.4).
+    const up = cardList(shown);
+    return own.map((card) => {
+      const node = cardEl(card);
+      if (up.includes(card)) node.classList.add("turned");
+      return node;
+    });
+  }
+  if (shown) {
+    // One card shown after the hand: the other stays face down (RULES 12.4).
+    const faces = cardList(shown);
+    const held = Math.max(faces.length, state.game?.hole_cards ?? 2);
+    return [...faces.map(cardEl), ...Array.from({ length: held - faces.length }, () => cardEl(null))];
+  }
   if (state.hand && seat.in_hand && !seat.folded) return Array.from({ length: state.game?.hole_cards ?? 2 }, () => cardEl(null));
   return [];
 }
@@ -91,8 +104,9 @@ function cardsBox(index, cards) {
 function seatTags(state, seat) {
   const tags = [];
   const hand = state.hand;
-  if (hand?.small_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "SB"));
-  if (hand?.big_blind === seat.seat) tags.push(el("span", { class: "blind-tag" }, "BB"));
+  // A bomb pot posts no blinds (RULES 12.1).
+  if (hand?.small_blind === seat.seat && !hand.bomb_pot) tags.push(el("span", { class: "blind-tag" }, "SB"));
+  if (hand?.big_blind === seat.seat && !hand.bomb_pot) tags.push(el("span", { class: "blind-tag" }, "BB"));
   if (seat.bot) tags.push(`bot: ${seat.bot} `);
   // Leaving (or removed by the host) during a hand is marked away by the server: say which.
   if (seat.leaving) tags.push(el("span", { class: "leaving", "data-testid": `leaving-${seat.seat}` }, "leaves after this hand "));
@@ -190,9 +204,16 @@ export function updateClock(root, state, now) {
   if (slot && seat) fill(slot, clockEl(state, seat, now));
 }
 
-function boardEl(text, testid) {
+function boardEl(text, testid, rabbit = null) {
   const cards = cardList(text);
   const slots = cards.map(cardEl);
+  // RULES 12.3: the rabbit's cards fill the board faded, never played.
+  for (const card of cardList(rabbit)) {
+    const node = cardEl(card);
+    node.classList.add("rabbit");
+    node.title = "Would have come: the rabbit hunt changes nothing";
+    slots.push(node);
+  }
   while (slots.length < 5) slots.push(cardEl("slot"));
   return el("div", { class: "board", "data-testid": testid }, slots);
 }
@@ -205,8 +226,9 @@ function centerEl(state) {
   if (boards.length === 0) parts.push(boardEl("", "board"));
   boards.forEach((board, i) => {
     if (boards.length > 1) parts.push(el("div", { class: "run-label" }, i === 0 ? "First run" : "Second run"));
-    parts.push(boardEl(board, i === 0 ? "board" : "board-2"));
+    parts.push(boardEl(board, i === 0 ? "board" : "board-2", !hand && boards.length === 1 ? last?.rabbit : null));
   });
+  if (!hand && last?.rabbit) parts.push(el("div", { class: "run-label", "data-testid": "rabbit-note" }, "Rabbit hunt: faded cards would have come"));
   const pots = hand?.pots ?? (hand ? [{ name: "Pot", amount: hand.pot }] : []);
   parts.push(
     el(
@@ -216,7 +238,9 @@ function centerEl(state) {
     ),
   );
   const t = state.tournament;
+  if (hand?.bomb_pot) parts.push(el("div", { class: "bomb-tag", "data-testid": "bomb-pot-tag", title: "Bomb pot: everyone put this in, no blinds, the hand started on the flop" }, `Bomb pot ${chips(hand.bomb_pot)} each`));
   if (!hand && last && !t?.finished) parts.push(outcomeEl(state, last));
+  if (!hand && state.bomb_pot_next && !state.ended) parts.push(el("div", { class: "outcome", "data-testid": "bomb-pot-next" }, `Next hand: bomb pot, ${chips(state.bomb_pot_next)} each`));
   if (state.straddle) {
     const who = state.straddle.seat === state.you ? "You are" : `${state.seats[state.straddle.seat]?.name ?? "A player"} is`;
     parts.push(el("div", { class: "outcome", "data-testid": "straddle-note" }, `${who} deciding whether to straddle ${chips(state.straddle.amount)}`));
@@ -272,6 +296,10 @@ function outcomeEl(state, last) {
       if (amount > 0) lines.push(el("div", {}, `${name(seat)} wins ${chips(amount)}`));
     }
   }
+  // RULES 12.2: the bounty, after the pots, one line per winner.
+  const bounties = new Map();
+  for (const paid of last.seven_deuce ?? []) bounties.set(paid.winner, (bounties.get(paid.winner) ?? 0) + paid.chips);
+  for (const [seat, amount] of bounties) lines.push(el("div", { class: "bounty", "data-testid": `seven-deuce-${seat}` }, `Seven-deuce! ${name(seat)} collects ${chips(amount)} from the table`));
   return el("div", { class: "outcome", "data-testid": "outcome" }, lines);
 }
 

@@ -56,6 +56,7 @@ class Table(BlindPlan):
         level: int | None = None,
         straddle: bool = False,
         now: float | None = None,
+        bomb_pot: int = 0,
     ) -> TableHand:
         """Deal the next hand and return it, to be driven step by step.
 
@@ -63,8 +64,13 @@ class Table(BlindPlan):
         ``level`` is recorded (tournaments); ``straddle`` says that the player
         offered the straddle (:meth:`straddle_offer`) takes it (RULES 2.7);
         ``now`` starts the first player's clock (default: the table's time).
+        ``bomb_pot`` makes the hand a bomb pot (RULES 12.1): every player dealt in
+        antes that much and nobody posts a blind; the button and the blinds move on
+        as after any hand, and blinds a player owed are settled by the ante.
         """
         self._between_hands("start a hand")
+        if bomb_pot and straddle:
+            raise TableError("a bomb pot has no straddle: it posts no blinds (RULES 12.1)")
         plan = self.plan_deal(straddle=straddle)
         if deck is None:
             # The game's own deck (RULES 11.3: 36 cards in short deck).
@@ -76,11 +82,12 @@ class Table(BlindPlan):
             plan.stacks,
             button=plan.button,
             deck=deck,
-            blind_seats=plan.blind_seats,
-            live_blinds=plan.live_blinds,
-            dead_blinds=plan.dead_blinds,
+            blind_seats=None if bomb_pot else plan.blind_seats,
+            live_blinds=None if bomb_pot else plan.live_blinds,
+            dead_blinds=None if bomb_pot else plan.dead_blinds,
             offer_run_twice=self.run_it_twice,
             showdown=self.showdown,
+            bomb_pot=bomb_pot,
         )
         self.commit_deal(plan)
         layout, stacks_before = plan.layout, plan.stacks

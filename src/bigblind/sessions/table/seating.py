@@ -297,6 +297,21 @@ class Seating:
         self.chips_in += chips
         return chips
 
+    def pay(self, payer: int, payee: int, chips: int) -> int:
+        """Move up to ``chips`` from the stack of the player in ``payer`` to the player in
+        ``payee`` between hands, as a side bet settles (a seven-deuce bounty, RULES 12.2);
+        a player with less pays what they have. Returns the chips moved: every chip stays
+        at the table."""
+        self._between_hands("settle a payment")
+        self._check_chips(chips, "pay")
+        giver, taker = self._occupant(payer), self._occupant(payee)
+        if payer == payee:
+            raise TableError(f"{giver.name!r} cannot pay themselves")
+        paid = min(chips, giver.stack)
+        giver.stack -= paid
+        taker.stack += paid
+        return paid
+
     def _open_seat(self, at: int) -> None:
         """Empty seat ``at`` by moving the players from it on one seat up, keeping the
         button and blinds with them (a live game's newcomer sits between two players)."""
