@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigblind.cards import Deck
+from bigblind.deck import Deck
 from bigblind.formats import phh
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from tests.room.decks import check_down, deck_for
