@@ -53,12 +53,12 @@ compiled: $(CSTAMP)
 
 # What compiling can change, against the compiled wheel: the tests of the compiled modules
 # (the engine, the deck, the evaluator) and of the layers that call them directly (sessions,
-# formats, bots), the package's build and import, this README and the doctests of the
+# formats, bots, the batch engine's replays), the package's build and import, this README and the doctests of the
 # installed modules, never the sources in src/. The interfaces above (room, terminal, CLI,
 # environment) reach the engine only through those layers and run in the pure form.
 # PY_IGNORE_IMPORTMISMATCH lets pytest take a module's doctests from the extension that the
 # import finds beside its .py file.
-COMPILED_TESTS := tests/engine tests/evaluation tests/sessions tests/formats tests/bots \
+COMPILED_TESTS := tests/engine tests/evaluation tests/sessions tests/formats tests/bots tests/fast \
 	tests/test_build.py tests/test_cards.py tests/test_package.py
 pytest-compiled: compiled
 	BIGBLIND_EXPECT_COMPILED=1 PY_IGNORE_IMPORTMISMATCH=1 $(CPY) -m pytest -p no:cacheprovider \

@@ -25,7 +25,7 @@ import time
 import numba
 
 from bigblind import Rules
-from bigblind.fast import kernel, play
+from bigblind.fast import layout, play
 from engine import BLINDS, PLAYERS, STACK, run_bigblind
 
 FLOOR = 1_000_000  # hands per second of the batch engine on two cores
@@ -34,16 +34,16 @@ FLOOR = 1_000_000  # hands per second of the batch engine on two cores
 @numba.njit(cache=True)
 def benchmark_policy(view, u):  # type: ignore[no-untyped-def]
     """engine.py's policy: one uniform number gives the choice and the amount."""
-    low, high = view[kernel.V_MIN_TO], view[kernel.V_MAX_TO]
-    if view[kernel.V_TO_CALL] > 0:
+    low, high = view[layout.V_MIN_TO], view[layout.V_MAX_TO]
+    if view[layout.V_TO_CALL] > 0:
         if u < 0.20:
-            return kernel.FOLD, 0
+            return layout.FOLD, 0
         if u < 0.45 and low >= 0:
-            return kernel.RAISE, low + int((u - 0.20) / 0.25 * (high - low + 1))
-        return kernel.CALL, 0
+            return layout.RAISE, low + int((u - 0.20) / 0.25 * (high - low + 1))
+        return layout.CALL, 0
     if u < 0.25 and low >= 0:
-        return kernel.RAISE, low + int(u / 0.25 * (high - low + 1))
-    return kernel.CALL, 0
+        return layout.RAISE, low + int(u / 0.25 * (high - low + 1))
+    return layout.CALL, 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "evaluation": 1,
     "engine": 2,
     "formats": 3,
+    "fast": 3,
     "sessions": 4,
     "bots": 5,
     "ui": 6,

@@ -37,7 +37,9 @@ from bigblind.engine.hand import Hand
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import RulesError
 from bigblind.evaluation.batch import tables
-from bigblind.fast import kernel as k
+from bigblind.fast import layout as k
+from bigblind.fast.kernels import make_kernel
+from bigblind.fast.policies import random_policy, station_policy
 
 __all__ = ["POLICIES", "Batch", "actions", "encode_rules", "play", "replay"]
 
@@ -45,8 +47,8 @@ MAX_PLAYERS: Final = 22
 """The most players a batch deals: 44 hole cards, every burn and the board from 52."""
 
 POLICIES: Final[dict[str, Callable[..., tuple[int, int]]]] = {
-    "random": k.random_policy,
-    "station": k.station_policy,
+    "random": random_policy,
+    "station": station_policy,
 }
 """The policies by name; any numba function ``policy(view, u) -> (code, amount)`` plays too."""
 
@@ -157,7 +159,7 @@ def play(
     counts = np.zeros(count, np.int64)
     kernel = _KERNELS.get(chosen)
     if kernel is None:
-        kernel = _KERNELS[chosen] = k.make_kernel(chosen)
+        kernel = _KERNELS[chosen] = make_kernel(chosen)
     kernel(encode_rules(rules), start, button_array, seeds, tables(), out, decks, log, counts)
     return Batch(
         rules=rules,

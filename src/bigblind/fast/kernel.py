@@ -5,123 +5,71 @@ One function of numba plays one hand from start to end with the rules of
 stack covers its blind first, then the ante; RULES 2.6), whose turn it is
 (RULES 4), the legal bets and raises of no limit, pot limit and fixed limit
 with the short all-in rule (RULES 5), the uncalled bet returned (RULES 4.8),
-side pots and odd chips (RULES 6.4-6.6). :func:`make_kernel` wraps it in a
-parallel loop over many hands, calling a policy that is a numba function too.
+side pots and odd chips (RULES 6.4-6.6). :mod:`~bigblind.fast.kernels` wraps it in a
+parallel loop over many hands, calling a policy that is a numba function too
+(:mod:`~bigblind.fast.policies`).
 
-A policy is ``policy(view, u) -> (code, amount)``: ``view`` is an int64 array
-laid out as the ``V_*`` indices say, ``u`` a uniform random number in [0, 1)
-of the hand's own stream. ``code`` is :data:`FOLD`, :data:`CALL` (check or
-call) or :data:`RAISE` to ``amount`` (put into [min, max]); an action the
-rules do not allow falls back to check or call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 import numba
-import numpy as np
 
 from bigblind.evaluation.batch import Tables, eval7_nb
+from bigblind.fast.layout import (
+    B_ACTED,
+    B_FOLDED,
+    CALL,
+    FOLD,
+    LOG_CALL,
+    LOG_CHECK,
+    LOG_FOLD,
+    LOG_RAISE,
+    R_ANTE,
+    R_ANTE_TYPE,
+    R_BB,
+    R_BIG_BET,
+    R_CAP,
+    R_MIN_BET,
+    R_SB,
+    R_SMALL_BET,
+    R_STRUCTURE,
+    R_UNCAPPED,
+    RAISE,
+    V_BET,
+    V_BOARD,
+    V_BOARD_COUNT,
+    V_CURRENT,
+    V_HOLE,
+    V_LIVE,
+    V_MAX_TO,
+    V_MIN_TO,
+    V_POT,
+    V_SEAT,
+    V_STACK,
+    V_STREET,
+    V_TO_CALL,
+    VIEW_SIZE,
+    W_AMOUNTS,
+    W_BETS,
+    W_BOARD,
+    W_CONTRIB,
+    W_HOLE0,
+    W_HOLE1,
+    W_LEFT,
+    W_LEVELS,
+    W_MATCHED,
+    W_ORDER,
+    W_STACKS,
+    W_VALUES,
+    W_VIEW,
+    W_WINNERS,
+)
+from bigblind.fast.policies import next_random
 
-__all__ = [
-    "CALL",
-    "FOLD",
-    "MAX_ACTIONS",
-    "RAISE",
-    "R_ANTE",
-    "R_ANTE_TYPE",
-    "R_BB",
-    "R_BIG_BET",
-    "R_CAP",
-    "R_MIN_BET",
-    "R_SB",
-    "R_SIZE",
-    "R_SMALL_BET",
-    "R_STRUCTURE",
-    "R_UNCAPPED",
-    "VIEW_SIZE",
-    "make_kernel",
-    "random_kernel",
-    "random_policy",
-    "station_kernel",
-    "station_policy",
-]
-
-# The rules as integers (see bigblind.fast.batch.encode_rules).
-R_STRUCTURE: Final = 0  # 0 no limit, 1 pot limit, 2 fixed limit
-R_SB: Final = 1
-R_BB: Final = 2
-R_ANTE: Final = 3
-R_ANTE_TYPE: Final = 4  # 0 none, 1 every player (a contribution), 2 big-blind ante (dead)
-R_MIN_BET: Final = 5
-R_SMALL_BET: Final = 6
-R_BIG_BET: Final = 7
-R_CAP: Final = 8  # 0: no cap
-R_UNCAPPED: Final = 9  # 1: the cap is lifted heads-up
-R_SIZE: Final = 10
-
-# A policy's view of the decision.
-V_SEAT: Final = 0
-V_STREET: Final = 1  # 0 pre-flop .. 3 river
-V_TO_CALL: Final = 2
-V_MIN_TO: Final = 3  # -1: no bet or raise
-V_MAX_TO: Final = 4
-V_CURRENT: Final = 5
-V_POT: Final = 6
-V_STACK: Final = 7
-V_BET: Final = 8
-V_HOLE: Final = 9  # two cards
-V_BOARD: Final = 11  # five cards, V_BOARD_COUNT of them dealt
-V_BOARD_COUNT: Final = 16
-V_LIVE: Final = 17
-VIEW_SIZE: Final = 18
-
-FOLD: Final = 0
-CALL: Final = 1
-RAISE: Final = 2
-
-# The action log: a row per action, (seat, kind, amount); kinds as in the log.
-LOG_FOLD: Final = 0
-LOG_CHECK: Final = 1
-LOG_CALL: Final = 2
-LOG_RAISE: Final = 3
-MAX_ACTIONS: Final = 128
-
-_MASK64: Final = (1 << 64) - 1
-
-
-@numba.njit(cache=True, inline="always")
-def _next_random(state: Any) -> float:
-    """splitmix64 on a one-element uint64 array: the next uniform number in [0, 1)."""
-    state[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = state[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return float(z >> np.uint64(11)) / 9007199254740992.0
-
-
-@numba.njit(cache=True)
-def random_policy(view: Any, u: float) -> tuple[int, int]:
-    """Fold a tenth of the time when facing a bet, raise a third (to a random size,
-    all-in one time in ten), else check or call."""
-    if view[V_TO_CALL] > 0 and u < 0.1:
-        return FOLD, 0
-    low, high = view[V_MIN_TO], view[V_MAX_TO]
-    if low >= 0 and u > 0.66:
-        if u > 0.966:
-            return RAISE, high
-        span = high - low
-        return RAISE, low + int(span * ((u - 0.66) / 0.306) * 0.5)
-    return CALL, 0
-
-
-@numba.njit(cache=True)
-def station_policy(view: Any, u: float) -> tuple[int, int]:
-    """Check or call, always."""
-    return CALL, 0
+__all__ = ["play_hand"]
 
 
 @numba.njit(cache=True, inline="always")
@@ -166,32 +114,8 @@ def _next_pending(
     return -1
 
 
-# Scratch rows, allocated once per chunk of hands (an allocation costs more than a hand's
-# arithmetic): the int64 rows of W_*, the bool rows of B_*.
-W_STACKS: Final = 0
-W_BETS: Final = 1
-W_CONTRIB: Final = 2
-W_MATCHED: Final = 3
-W_ORDER: Final = 4
-W_LEFT: Final = 5
-W_HOLE0: Final = 6
-W_HOLE1: Final = 7
-W_BOARD: Final = 8
-W_VIEW: Final = 9
-W_LEVELS: Final = 10
-W_AMOUNTS: Final = 11
-W_VALUES: Final = 12
-W_WINNERS: Final = 13
-W_CARDS: Final = 14
-W_ROWS: Final = 15
-W_WIDTH: Final = 64
-B_FOLDED: Final = 0
-B_ACTED: Final = 1
-B_ROWS: Final = 2
-
-
 @numba.njit(cache=True)
-def _play_hand(
+def play_hand(
     rules: Any,
     start_stacks: Any,
     deck: Any,
@@ -399,7 +323,7 @@ def _play_hand(
             view[V_BOARD + k] = board[k]
         view[V_BOARD_COUNT] = board_count
         view[V_LIVE] = live
-        code, amount = policy(view, _next_random(rng))
+        code, amount = policy(view, next_random(rng))
         if code == RAISE and low >= 0:
             amount = max(low, min(high, amount))
         elif code == FOLD and to_call > 0:
@@ -558,163 +482,3 @@ def _settle(
         odd = amount - share * count
         for i in range(count):
             stacks[winners[i]] += share + (1 if i < odd else 0)
-
-
-@numba.njit(cache=True)
-def _play_chunk(
-    chunk: int,
-    chunks: int,
-    rules: Any,
-    stacks: Any,
-    buttons: Any,
-    seeds: Any,
-    t: Tables,
-    out_stacks: Any,
-    decks: Any,
-    logs: Any,
-    counts: Any,
-    policy: Any,
-) -> None:
-    """The hands of one chunk of a batch, with their scratch allocated once."""
-    used = decks.shape[1]
-    hands = stacks.shape[0]
-    w = np.zeros((W_ROWS, W_WIDTH), np.int64)
-    wb = np.zeros((B_ROWS, W_WIDTH), np.bool_)
-    eligible = np.zeros((W_WIDTH, W_WIDTH), np.bool_)
-    rng = np.empty(1, np.uint64)
-    cards = w[W_CARDS, :52]
-    for h in range(chunk * hands // chunks, (chunk + 1) * hands // chunks):
-        rng[0] = np.uint64(seeds[h])
-        for i in range(52):
-            cards[i] = i
-        for i in range(used):  # Fisher-Yates, as far as the hand deals
-            j = i + int(_next_random(rng) * (52 - i))
-            c = cards[j]
-            cards[j] = cards[i]
-            cards[i] = c
-            decks[h, i] = c
-        counts[h] = _play_hand(
-            rules,
-            stacks[h],
-            cards,
-            buttons[h],
-            policy,
-            rng,
-            t,
-            out_stacks[h],
-            logs[h],
-            w,
-            wb,
-            eligible,
-        )
-
-
-@numba.njit(parallel=True)
-def random_kernel(
-    rules: Any,
-    stacks: Any,
-    buttons: Any,
-    seeds: Any,
-    t: Tables,
-    out_stacks: Any,
-    decks: Any,
-    logs: Any,
-    counts: Any,
-) -> None:
-    """:func:`make_kernel` of :func:`random_policy`, compiled once and kept on disk."""
-    chunks = min(stacks.shape[0], 64 * numba.get_num_threads())
-    for chunk in numba.prange(chunks):
-        _play_chunk(
-            chunk,
-            chunks,
-            rules,
-            stacks,
-            buttons,
-            seeds,
-            t,
-            out_stacks,
-            decks,
-            logs,
-            counts,
-            random_policy,
-        )
-
-
-@numba.njit(parallel=True)
-def station_kernel(
-    rules: Any,
-    stacks: Any,
-    buttons: Any,
-    seeds: Any,
-    t: Tables,
-    out_stacks: Any,
-    decks: Any,
-    logs: Any,
-    counts: Any,
-) -> None:
-    """:func:`make_kernel` of :func:`station_policy`, compiled once and kept on disk."""
-    chunks = min(stacks.shape[0], 64 * numba.get_num_threads())
-    for chunk in numba.prange(chunks):
-        _play_chunk(
-            chunk,
-            chunks,
-            rules,
-            stacks,
-            buttons,
-            seeds,
-            t,
-            out_stacks,
-            decks,
-            logs,
-            counts,
-            station_policy,
-        )
-
-
-def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
-    """A parallel kernel that plays every hand of a batch with ``policy`` (a numba
-    function ``policy(view, u) -> (code, amount)``).
-
-    The kernel is ``kernel(rules, stacks, buttons, seeds, t, out_stacks, decks, logs,
-    counts)``: ``stacks`` (hands, players), ``buttons`` and ``seeds`` (hands,); the
-    outputs are the final stacks, the cards each hand used in dealing order (hands,
-    2 * players + 8: a partial shuffle of the 52 from the hand's seed), its action rows
-    (hands, MAX_ACTIONS, 3; or (hands, 0, 3) to keep no log) and action counts. The
-    built-in policies' kernels are compiled once and cached on disk; another policy's
-    is compiled in each process that uses it.
-    """
-    if policy is random_policy:
-        return random_kernel
-    if policy is station_policy:
-        return station_kernel
-
-    @numba.njit(parallel=True)
-    def kernel(
-        rules: Any,
-        stacks: Any,
-        buttons: Any,
-        seeds: Any,
-        t: Tables,
-        out_stacks: Any,
-        decks: Any,
-        logs: Any,
-        counts: Any,
-    ) -> None:
-        chunks = min(stacks.shape[0], 64 * numba.get_num_threads())
-        for chunk in numba.prange(chunks):
-            _play_chunk(
-                chunk,
-                chunks,
-                rules,
-                stacks,
-                buttons,
-                seeds,
-                t,
-                out_stacks,
-                decks,
-                logs,
-                counts,
-                policy,
-            )
-
-    return kernel
