@@ -55,6 +55,23 @@ def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
     assert out.endswith("4 hands read, 1 reconciled, 3 not reconciled\n")
 
 
+# The log is the record: an ACPC game's raise after a short all-in, which RULES 5.6
+# would refuse, replays by the ACPC server's rule.
+def test_replay_takes_a_reraise_after_a_short_all_in_by_the_acpc_rule(tmp_path: Path) -> None:
+    game = tmp_path / "short.game"
+    game.write_text(
+        load_gamedef("holdem.nolimit.3p.game")
+        .dumps()
+        .replace("stack = 20000 20000 20000", "stack = 20000 20000 500")
+    )
+    log = tmp_path / "short.log"
+    log.write_text(
+        "STATE:0:cr400cr500r700c/cc/cc/cc:AsAd|KsKd|QsQd/2c3c4d/5h/9s:1200|-700|-500:a|b|c\n"
+    )
+    code, out, err = _run(["acpc", "replay", str(game), str(log)])
+    assert (code, out, err) == (0, "1 hand read, 1 reconciled, 0 not reconciled\n", "")
+
+
 def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
     log = tmp_path / "split.log"
     # A pot of 25 split two ways: 12.5 each by ACPC, 13 and 12 by RULES 6.6.

@@ -139,7 +139,7 @@ def test_bots_play_omaha_as_omaha_players() -> None:  # RULES 11.1
                 room.act(ann, "check" if legal["check"] else "fold", at=at)
             at += 1.0
     assert room.chips_accounted()
-    kinds = {type(bot).__name__ for bot in room._bots.values()}  # noqa: SLF001
+    kinds = {type(bot).__name__ for bot in room._bots.values()}
     assert "GameBot" in kinds
 
 

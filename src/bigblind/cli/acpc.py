@@ -102,7 +102,8 @@ def add_parser(subparsers: Subparsers) -> None:
         help="replay ACPC dealer logs and check every hand's values",
         description=(
             "Replay every STATE line of the logs through the engine and compare each"
-            " position's value. ACPC splits pots in fractions with no odd-chip rule, so a"
+            " position's value, raises taken by the ACPC server's rule (a short all-in"
+            " reopens the betting). ACPC splits pots in fractions with no odd-chip rule, so a"
             " value matches when it differs by less than one chip per split pot. Prints one"
             " line per hand that fails or mismatches, then a summary. Exits 0 only when"
             " every hand replayed and matched."

@@ -11,9 +11,12 @@ and posts the small blind, RULES 2.3); ``maxRaises 3 4 4 4`` is bigblind's
 cap of four bets, the big blind counting as the first (RULES 5.2); stacks are
 the game's stacks afresh each hand (a limit game without stacks gets the ACPC
 server's 2^31-1 chips); an ACPC value splits a pot in fractions where
-bigblind's engine gives odd chips by RULES 6.6. The ACPC server lets a player
-raise again after a short all-in raise; bigblind follows RULES 5.6. With the
-equal stacks of the standard games the two never differ.
+bigblind's engine gives odd chips by RULES 6.6. Raises follow the ACPC server's
+rule, not RULES 5.6 (the game's rules carry ``acpc_raises``): a short all-in
+reopens the betting, so a player who raised before may raise again, to at
+least the last minimum or the short raise doubled. With the equal stacks of
+the standard games the two rules never differ; with unequal stacks and three
+or more players they do, and the dealer deals and the replay reads by ACPC's.
 
 >>> from bigblind.cards import Deck
 >>> from bigblind.formats.acpc.gamedef import load_gamedef
