@@ -33,7 +33,9 @@ def test_dealer_with_its_own_bots_writes_a_log_that_replays(tmp_path: Path) -> N
          "--bots", "tag,random,station", "--log", str(log), "--timeout", "30"]
     )  # fmt: skip
     assert code == 0, err
-    assert out.startswith("SCORE:")
+    # The ACPC dealer's first line: the seats' ports; its last: the totals.
+    first, last = out.splitlines()
+    assert re.fullmatch(r"\d+ \d+ \d+", first) and last.startswith("SCORE:")
     code, out, err = _run(["acpc", "replay", "holdem.nolimit.3p.game", str(log)])
     assert (code, out) == (0, "30 hands read, 30 reconciled, 0 not reconciled\n")
 
@@ -208,3 +210,76 @@ def test_acpc_alone_says_which_command_is_missing() -> None:
     assert line == (
         "bigblind acpc: choose dealer, play or replay (`bigblind acpc --help` says what each does)"
     )
+
+
+def test_the_acpc_dealers_command_line_runs_a_match_as_play_match_pl_does(
+    tmp_path: Path,
+) -> None:
+    from bigblind.bots import make_bot
+    from bigblind.bots.acpc_client import play_match
+
+    # As play_match.pl runs the dealer: MATCH GAMEDEF HANDS SEED NAMES, then options;
+    # it reads the ports from the first line, seats its players, and waits for SCORE.
+    match = tmp_path / "duel"
+    game_name = "holdem.limit.2p.reverse_blinds.game"
+    dealer = subprocess.Popen(
+        [sys.executable, "-m", "bigblind", "acpc", "dealer", str(match), game_name, "12", "5",
+         "Alice", "Bob", "-p", "0,0", "--t_response", "30000", "--start_timeout", "60000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert dealer.stdout is not None
+        ports = [int(p) for p in dealer.stdout.readline().split()]
+        assert len(ports) == 2
+        game = load_gamedef(game_name)
+        players = [
+            threading.Thread(
+                target=play_match, args=(game, "127.0.0.1", port, make_bot("station", seat))
+            )
+            for seat, port in enumerate(ports)
+        ]
+        for player in players:
+            player.start()
+        out, err = dealer.communicate(timeout=120)
+        for player in players:
+            player.join(timeout=30)
+    finally:
+        dealer.kill()
+    assert dealer.returncode == 0, err
+    log = (tmp_path / "duel.log").read_text().splitlines()
+    assert log[:4] == [
+        f"# name/game/hands/seed {match} {game_name} 12 5",
+        "#--t_response 30000",
+        "#--t_hand 600000",
+        "#--t_per_hand 7000",
+    ]
+    assert sum(line.startswith("STATE:") for line in log) == 12
+    assert out.splitlines() == [log[-1]] and log[-1].endswith(":Alice|Bob")
+    # The header and the score on stderr too, as the ACPC dealer writes them.
+    assert err.splitlines()[:4] == log[:4] and err.splitlines()[-1] == log[-1]
+    code, replayed, _ = _run(["acpc", "replay", game_name, str(tmp_path / "duel.log")])
+    assert (code, replayed) == (0, "12 hands read, 12 reconciled, 0 not reconciled\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["m", "holdem.limit.3p.game", "10", "0", "a", "b"], "2 names for a 3-player game"),
+        (["m", "holdem.limit.3p.game", "0", "0", "a", "b", "c"], "HANDS '0': give a whole"),
+        (["m", "holdem.limit.3p.game", "5", "-1", "a", "b", "c"], "SEED '-1': give a whole"),
+        (["m", "holdem.limit.3p.game", "5"], "3 arguments: give GAMEDEF alone"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-T"], "-T: bigblind's"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "--hands", "3"], "--hands:"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-p", "1,x"], "port '1,x'"),
+        (["holdem.limit.3p.game", "--seed", "-1"], "seed -1: the ACPC dealer takes"),
+        (["holdem.limit.3p.game", "-l"], "-l: in bigblind's form"),
+        (["holdem.limit.3p.game", "--t_hand", "0"], "--t_hand 0: give milliseconds"),
+        (["holdem.limit.3p.game", "--timeout", "5", "--t_response", "9"], "not both"),
+    ],
+)
+def test_dealer_arguments_in_either_form_are_refused_in_one_line(
+    argv: list[str], message: str
+) -> None:
+    code, out, err = _run(["acpc", "dealer", *argv])
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
