@@ -317,20 +317,22 @@ def _slow_caller(port: int, delay: float, stop: threading.Event) -> None:
 
 
 @pytest.mark.parametrize(
-    ("limits", "named"),
+    ("hand", "per_hand", "named"),
     [
-        ({"hand_timeout": 0.15}, "more than 0.15 seconds in the hand"),
-        ({"per_hand_timeout": 0.05}, "more than 0.05 seconds a hand over the match"),
+        (0.15, 7.0, "more than 0.15 seconds in the hand"),
+        (600.0, 0.05, "more than 0.05 seconds a hand over the match"),
     ],
 )
 def test_a_seat_past_the_acpc_dealers_time_limits_stops_the_match(
-    limits: dict[str, float], named: str
+    hand: float, per_hand: float, named: str
 ) -> None:
     # As the ACPC dealer's --t_hand and --t_per_hand: time used in a hand, and over the
     # match (its limit the hands times the mean allowed), stop the match.
     game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
     stop = threading.Event()
-    with Dealer(game, hands=2, seed=1, timeout=10, **limits) as dealer:
+    with Dealer(
+        game, hands=2, seed=1, timeout=10, hand_timeout=hand, per_hand_timeout=per_hand
+    ) as dealer:
         _start(_bot_client, game, dealer.ports[0], 1, {})
         _start(_slow_caller, dealer.ports[1], 0.2, stop)  # one answer is past either
         with pytest.raises(DealerError, match=f"seat 2 \\(seat2\\) ran out of time.*{named}"):
