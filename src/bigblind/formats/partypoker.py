@@ -264,7 +264,9 @@ def _action(
 
 def _cash_stakes(stakes: str, lines: list[str]) -> tuple[str, str]:
     """A cash game's blinds: as the header writes them, else from the posts."""
-    parts = [_money(part) for part in stakes.replace("USD", "").replace("EUR", "").split("/")]
+    # A fast-fold table ('fastforward') names itself after its stakes.
+    plain = stakes.replace("fastforward", "").replace("USD", "").replace("EUR", "")
+    parts = [_money(part) for part in plain.split("/")]
     parts = [part for part in parts if part]
     if len(parts) == 2:
         return parts[0], parts[1]
