@@ -48,6 +48,7 @@ from bigblind.formats import (
     pokerstars,
     winamax,
     wpn,
+    wpn_classic,
 )
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import (
@@ -79,7 +80,8 @@ PHH_SUFFIXES = (".phh", ".phhs")
 ACCEPTED = (
     "PHH (.phh, .phhs), PokerStars, GGPoker, 9stacks, Winamax, 888poker, partypoker (text"
     " and XML), iPoker (XML),"
-    " Bovada/Ignition and WPN ('Game Hand #') hand histories, Poker Now logs and ledgers (CSV)"
+    " Bovada/Ignition and WPN ('Game Hand #' and 'Game started at:') hand histories,"
+    " Poker Now logs and ledgers (CSV)"
     " and Open Hand History JSON"
 )
 """What ``bigblind replay`` reads, for its messages."""
@@ -322,6 +324,8 @@ def site_entries(text: str) -> list[pokerstars.Entry] | None:
         return bovada.loads_each(text)
     if wpn.is_wpn(text):
         return wpn.loads_each(text)
+    if wpn_classic.is_wpn_classic(text):
+        return wpn_classic.loads_each(text)
     if partypoker.is_party(text):
         return partypoker.loads_each(text)
     return None

@@ -23,6 +23,7 @@ from bigblind.formats import (
     winamax,
     words,
     wpn,
+    wpn_classic,
 )
 from bigblind.formats.names import check_name
 
@@ -41,4 +42,5 @@ __all__ = [
     "winamax",
     "words",
     "wpn",
+    "wpn_classic",
 ]
