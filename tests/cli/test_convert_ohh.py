@@ -21,7 +21,7 @@ def test_every_hand_converts_to_ohh_and_replays_to_the_same_stacks(
     status, out, _ = run(
         ["convert", str(source), "--to", "ohh", "--out", str(tmp_path / "out")], capsys
     )
-    assert (status, out) == (0, ["6 hands converted, 0 not converted"])
+    assert (status, out) == (0, ["6 hands read, 6 converted, 0 not reconciled"])
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert written == ["gg.ohh", "stars.ohh", "winamax.ohh"]
     summary = replay_paths([tmp_path / "out"], io.StringIO(), io.StringIO())
@@ -63,7 +63,10 @@ def test_replay_and_convert_read_poker_now_logs_and_sum_ledgers(
     status, out, err = run(
         ["convert", str(folder), "--to", "pokerstars", "--out", str(tmp_path)], capsys
     )
-    assert (status, out) == (0, ["601 hands converted, 0 not converted"])
+    assert (status, out) == (
+        0,
+        ["601 hands read, 601 converted, 0 not reconciled, 2 ledgers passed over"],
+    )
     assert err.count("a Poker Now ledger holds no hands") == 2
     status, out, _ = run(["replay", str(tmp_path)], capsys)
     assert (status, out) == (0, ["601 hands read, 601 reconciled, 0 not reconciled"])
