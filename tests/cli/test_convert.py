@@ -169,3 +169,35 @@ def test_inputs_of_one_name_are_written_apart(
     assert sorted(p.name for p in target.iterdir()) == ["hands-2.txt", "hands.txt"]
     assert "#201" in (target / "hands.txt").read_text()
     assert "#202" in (target / "hands-2.txt").read_text()
+
+
+PARTY_SEAT_10 = """\
+#Game No : 17600000002
+***** Hand History for Game 17600000002 *****
+$0.02/$0.05 USD NL Texas Hold'em - Friday, December 01, 13:35:03 CET 2017
+Table Supersonic 3 (No DP),35560068 (Real Money)
+Seat 1 is the button
+Total number of players : 2/10
+Seat 1: ann ( $5 USD )
+Seat 10: bob ( $5 USD )
+ann posts small blind [$0.02 USD].
+bob posts big blind [$0.05 USD].
+** Dealing down cards **
+ann folds
+bob doesn't show [ Ah, Kd ]high card Ace.
+bob wins $0.04 USD
+"""
+
+
+@pytest.mark.parametrize("to", ["pokerstars", "ohh"])
+def test_a_hand_at_seat_ten_of_a_table_of_unknown_size_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str
+) -> None:
+    (tmp_path / "party.txt").write_text(PARTY_SEAT_10)
+    target = tmp_path / "out"
+    status, out, _ = run(
+        ["convert", str(tmp_path / "party.txt"), "--to", to, "--out", str(target)], capsys
+    )
+    assert (status, out) == (0, ["1 hand read, 1 converted, 0 not reconciled"])
+    status, out, _ = run(["replay", str(target)], capsys)
+    assert (status, out[-1]) == (0, "1 hand read, 1 reconciled, 0 not reconciled")

@@ -290,7 +290,7 @@ def _as_pokerstars(hand: Hand, history: HandHistory, index: int) -> str:
         when=when if isinstance(when, datetime) else _EPOCH,
         seat_numbers=seat_numbers if seat_numbers and len(seat_numbers) == hand.seats else None,
         currency=currency if isinstance(currency, str) else None,
-        max_seats=count if isinstance(count, int) and count >= hand.seats else max(hand.seats, 9),
+        max_seats=_max_seats(count, seat_numbers, hand.seats),
         tournament=(
             pokerstars.Tournament(tournament, level=level if isinstance(level, int) else 1)
             if isinstance(tournament, int)
@@ -298,6 +298,17 @@ def _as_pokerstars(hand: Hand, history: HandHistory, index: int) -> str:
         ),
         rake=rake if isinstance(rake, int) else 0,
     )
+
+
+def _max_seats(count: object, seat_numbers: list[int] | None, players: int) -> int:
+    """The table's size: as the file gives it, else 9, and never below a seat in play.
+
+    >>> _max_seats(None, [1, 4, 10], 3), _max_seats(6, None, 2), _max_seats(2, None, 3)
+    (10, 6, 9)
+    """
+    given = count if isinstance(count, int) and count >= players else max(players, 9)
+    highest = max(seat_numbers) if seat_numbers else 0
+    return given if given >= highest else highest
 
 
 def _as_ohh(hand: Hand, history: HandHistory, index: int) -> str:
@@ -319,7 +330,7 @@ def _as_ohh(hand: Hand, history: HandHistory, index: int) -> str:
         when=when if isinstance(when, datetime) else _EPOCH,
         seat_numbers=seat_numbers if seat_numbers and len(seat_numbers) == hand.seats else None,
         currency=currency if isinstance(currency, str) else None,
-        max_seats=count if isinstance(count, int) and count >= hand.seats else max(hand.seats, 9),
+        max_seats=_max_seats(count, seat_numbers, hand.seats),
         tournament=isinstance(meta.get("tournament"), int),
         rake=rake if isinstance(rake, int) else 0,
         site=site if isinstance(site, str) and site else "bigblind",
