@@ -271,7 +271,7 @@ def test_the_acpc_dealers_command_line_runs_a_match_as_play_match_pl_does(
         (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-T"], "-T: bigblind's"),
         (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "--hands", "3"], "--hands:"),
         (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-p", "1,x"], "port '1,x'"),
-        (["holdem.limit.3p.game", "--seed", "-1"], "seed -1: the ACPC dealer takes"),
+        (["holdem.limit.3p.game", "--seed", "-1"], "--seed -1: the ACPC dealer's cards need"),
         (["holdem.limit.3p.game", "-l"], "-l: in bigblind's form"),
         (["holdem.limit.3p.game", "--t_hand", "0"], "--t_hand 0: give milliseconds"),
         (["holdem.limit.3p.game", "--timeout", "5", "--t_response", "9"], "not both"),

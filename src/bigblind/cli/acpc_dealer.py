@@ -263,6 +263,11 @@ def _read(args: argparse.Namespace) -> _Match:
         hands = 1000 if args.hands is None else args.hands
         seed = 0 if args.seed is None else args.seed
         names = [n.strip() for n in args.names.split(",")] if args.names else None
+        if args.deal == "acpc" and not 0 <= seed <= MAX_SEED:
+            raise _Refused(
+                f"--seed {seed}: the ACPC dealer's cards need a seed from 0 to {MAX_SEED};"
+                " --deal bigblind takes any"
+            )
     if not acpc and not args.log_file:
         raise _Refused("-l: in bigblind's form the log goes to --log FILE or to stdout")
     ports = _ports(args.port, game.num_players, acpc)

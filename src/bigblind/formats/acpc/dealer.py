@@ -40,7 +40,7 @@ from typing import Literal, TextIO
 
 from bigblind.cards import Deck
 from bigblind.errors import BigblindError, IllegalActionError
-from bigblind.formats.acpc.deal import AcpcCards
+from bigblind.formats.acpc.deal import AcpcCards, AcpcSeedError
 from bigblind.formats.acpc.gamedef import GameDef
 from bigblind.formats.acpc.hands import AcpcHand
 from bigblind.formats.acpc.protocol import (
@@ -167,7 +167,10 @@ class Dealer:
         if deal not in ("acpc", "bigblind"):
             raise DealerError(f"deal {deal!r}: give 'acpc' (the ACPC dealer's cards) or 'bigblind'")
         if deal == "acpc":
-            AcpcCards(seed)  # the seed is one the ACPC dealer takes
+            try:
+                AcpcCards(seed)
+            except AcpcSeedError as error:
+                raise DealerError(f"{error} (deal='bigblind' takes any seed)") from None
         for what, limit in (("hand timeout", hand_timeout), ("per-hand timeout", per_hand_timeout)):
             if not limit > 0:
                 raise DealerError(f"{what} {limit:g}: give seconds above 0")
