@@ -1,4 +1,4 @@
-"""Mutated real files of every reader added for OHH, Poker Now and XML: never a crash.
+"""Mutated real files of every reader added for OHH, Poker Now, XML, WPN and Horizon: no crash.
 
 Bytes of each file are deleted, replaced or repeated at random; whatever the
 reader makes of the result, it gives entries (hands, other games, hands it
@@ -19,7 +19,7 @@ from bigblind.formats.phh import HandHistory
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
-SITES = ("ohh", "pokernow", "ipoker", "partypoker")
+SITES = ("ohh", "pokernow", "ipoker", "partypoker", "wpn-acr", "horizon")
 
 
 def _samples() -> list[Path]:

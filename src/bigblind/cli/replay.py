@@ -39,6 +39,7 @@ from bigblind.engine.hand import Hand
 from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats import (
     bovada,
+    horizon,
     ipoker,
     ohh,
     partypoker,
@@ -80,7 +81,7 @@ PHH_SUFFIXES = (".phh", ".phhs")
 ACCEPTED = (
     "PHH (.phh, .phhs), PokerStars, GGPoker, 9stacks, Winamax, 888poker, partypoker (text"
     " and XML), iPoker (XML),"
-    " Bovada/Ignition and WPN ('Game Hand #' and 'Game started at:') hand histories,"
+    " Bovada/Ignition, WPN ('Game Hand #' and 'Game started at:') and Horizon hand histories,"
     " Poker Now logs and ledgers (CSV)"
     " and Open Hand History JSON"
 )
@@ -326,6 +327,8 @@ def site_entries(text: str) -> list[pokerstars.Entry] | None:
         return wpn.loads_each(text)
     if wpn_classic.is_wpn_classic(text):
         return wpn_classic.loads_each(text)
+    if horizon.is_horizon(text):
+        return horizon.loads_each(text)
     if partypoker.is_party(text):
         return partypoker.loads_each(text)
     return None

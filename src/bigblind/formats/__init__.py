@@ -12,6 +12,7 @@ True
 from bigblind.formats import (
     acpc,
     bovada,
+    horizon,
     ipoker,
     ohh,
     partypoker,
@@ -31,6 +32,7 @@ __all__ = [
     "acpc",
     "bovada",
     "check_name",
+    "horizon",
     "ipoker",
     "ohh",
     "partypoker",
