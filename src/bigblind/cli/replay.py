@@ -39,6 +39,7 @@ from bigblind.engine.hand import Hand
 from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats import (
     bovada,
+    globalpoker,
     horizon,
     ipoker,
     ohh,
@@ -82,7 +83,7 @@ ACCEPTED = (
     "PHH (.phh, .phhs), PokerStars, GGPoker, 9stacks, Winamax, 888poker, partypoker (text"
     " and XML), iPoker (XML),"
     " Bovada/Ignition, WPN ('Game Hand #' and 'Game started at:') and Horizon hand histories,"
-    " Poker Now logs and ledgers (CSV)"
+    " Poker Now logs and ledgers (CSV), Global Poker JSON"
     " and Open Hand History JSON"
 )
 """What ``bigblind replay`` reads, for its messages."""
@@ -309,6 +310,8 @@ def site_entries(text: str) -> list[pokerstars.Entry] | None:
     other text."""
     if ohh.is_ohh(text):
         return ohh.loads_each(text)
+    if globalpoker.is_globalpoker(text):
+        return globalpoker.loads_each(text)
     if pokernow.is_log(text):
         return pokernow.loads_each(text)
     if ipoker.is_ipoker(text):

@@ -12,6 +12,7 @@ True
 from bigblind.formats import (
     acpc,
     bovada,
+    globalpoker,
     horizon,
     ipoker,
     ohh,
@@ -32,6 +33,7 @@ __all__ = [
     "acpc",
     "bovada",
     "check_name",
+    "globalpoker",
     "horizon",
     "ipoker",
     "ohh",
