@@ -98,6 +98,27 @@ def test_broken_json_other_games_and_ohh_are_told_apart() -> None:
     assert not ohh.is_ohh(_hand(transfers=[]))
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        ('"initialBalance": 4.8', '"initialBalance": Infinity'),
+        ('"initialBalance": 4.8', '"initialBalance": NaN'),
+        ('"initialBalance": 4.8', '"initialBalance": 1e400'),
+        ('"initialBalance": 4.8', '"initialBalance": [1]'),
+        ('"seatId": 0', '"seatId": "x"'),
+        ('"playerId": 1,', '"playerId": [1],'),
+        ('"events": [', '"events": [7, '),
+    ],
+)
+def test_hostile_values_are_a_hand_that_cannot_be_read(change: tuple[str, str]) -> None:
+    text = _hand(_act(2, "SMALL_BLIND", 9.52), _act(3, "BIG_BLIND", 1.96), transfers=[])
+    assert change[0] in text
+    (entry,) = globalpoker.loads_each(text.replace(*change, 1))
+    assert isinstance(entry, pokerstars.Unreadable | HandHistory)
+    if isinstance(entry, pokerstars.Unreadable):
+        assert entry.reason
+
+
 @pytest.mark.skipif(not GLOBAL.is_dir(), reason="the shared histories are absent")
 def test_every_real_hand_matches_the_files_own_results(
     capsys: pytest.CaptureFixture[str],

@@ -117,7 +117,14 @@ def _entry(hand: object, index: int) -> Entry:
         history = read_hand(sit_out_idle(said), 1)
     except OtherGameError as other:
         return OtherGame(line=1, number=number, game=other.game)
-    except (HistoryError, ValueError, TypeError, KeyError, RecursionError) as error:
+    except (
+        HistoryError,
+        ValueError,
+        TypeError,
+        KeyError,
+        ArithmeticError,
+        RecursionError,
+    ) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         return Unreadable(line=1, reason=f"hand {ident}: {reason}")
     metadata = {**history.metadata, "site": "Global Poker", "line": 1, "source_id": ident}
@@ -273,10 +280,16 @@ def _list(value: object) -> list[object]:
 
 
 def _amount(value: object) -> Decimal:
+    """An amount of the file; a HistoryError for anything but a finite number."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise HistoryError(f"amount {value!r} is not a number")
     try:
-        return Decimal(str(value))
+        amount = Decimal(str(value))
     except InvalidOperation:
         raise HistoryError(f"amount {value!r} is not a number") from None
+    if not amount.is_finite() or abs(amount) > 10**15:
+        raise HistoryError(f"amount {value!r} is not an amount of chips")
+    return amount
 
 
 def _text(amount: Decimal) -> str:

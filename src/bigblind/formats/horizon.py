@@ -109,6 +109,8 @@ def _entry(lines: list[str], first_line: int) -> Entry:
         return OtherGame(line=first_line, number=number, game=other.game)
     except (HistoryError, ValueError, RecursionError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if "Exceeds the limit" in reason:
+            reason = f"hand #{number}: a number of thousands of digits: not an amount of chips"
         return Unreadable(line=first_line, reason=reason)
     metadata = {**history.metadata, "site": "Horizon", "line": first_line}
     if "tournament" not in metadata:
