@@ -453,3 +453,40 @@ def test_acpc_games_raise_as_the_acpc_server_does(
             action = Action(kind)  # type: ignore[arg-type]
         hand.apply(action)
         model.act(p, action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([15, 30, 45, 60, 100, 400]), min_size=3, max_size=3),
+       st.integers(0, 2**32), st.data())  # fmt: skip
+def test_acpc_limit_games_with_stacks_raise_as_the_acpc_server_does(
+    stacks: list[int], seed: int, data: st.DataObject
+) -> None:
+    # The ACPC server's limit betting (game.c): a raise is allowed below the round's
+    # maxRaises while two players can act, each raise (a short all-in too) counts and
+    # reopens the betting, and a raise short of the stack goes all-in.
+    text = FL3.dumps().replace(
+        "numRounds = 4\n", f"numRounds = 4\nstack = {' '.join(map(str, stacks))}\n"
+    )
+    game = parse_gamedef(text)
+    spent, folded = list(game.blinds), [False] * 3
+    top, raises, round_number = max(game.blinds), 0, 0
+    hand = AcpcHand.deal(game, Deck.shuffled(seed=seed))
+    while not hand.finished:
+        if len(hand.betting) - 1 > round_number:
+            round_number, raises = len(hand.betting) - 1, 0
+        legal = hand.hand.legal
+        assert legal is not None
+        p = legal.seat
+        acting = sum(1 for q in range(3) if not folded[q] and spent[q] < stacks[q])
+        expected = raises < game.max_raises[round_number] and acting > 1 and stacks[p] > top
+        assert legal.can_raise is expected
+        kind = data.draw(st.sampled_from(["c"] + ["f"] * legal.fold + ["r"] * expected))
+        if kind == "r":
+            raises += 1
+            top = spent[p] = min(top + game.raise_sizes[round_number], stacks[p])
+        elif kind == "c":
+            spent[p] = min(top, stacks[p])
+        else:
+            folded[p] = True
+        hand.apply(Action(kind))  # type: ignore[arg-type]
+    assert sum(hand.values()) == 0
