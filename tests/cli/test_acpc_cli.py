@@ -283,3 +283,13 @@ def test_dealer_arguments_in_either_form_are_refused_in_one_line(
     code, out, err = _run(["acpc", "dealer", *argv])
     assert (code, out) == (2, "")
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_line_that_is_no_state_is_an_unreadable_hand_not_a_mismatch(tmp_path: Path) -> None:
+    log = tmp_path / "cut.log"
+    log.write_text("STATE:0:r300f:9hQd|AsKd:-100|100:a|b\nSTATE:1:r300f:9hQd|As\n")
+    code, out, _ = _run(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds.game", str(log)])
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{log}:2: cannot read the line: ")
+    assert lines[-1] == "1 hand read, 1 reconciled, 0 not reconciled, 1 hand unreadable"

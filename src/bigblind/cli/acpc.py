@@ -30,6 +30,7 @@ from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
     GameDef,
+    ProtocolError,
     format_value,
     load_gamedef,
     parse_state_line,
@@ -164,7 +165,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.read == 0:  # as `bigblind replay` does: nothing replayed is exit 2
+    if summary.hands == 0:  # as `bigblind replay` does: nothing replayed is exit 2
         print("bigblind acpc replay: the logs hold no STATE line", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -179,6 +180,13 @@ def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary)
         return
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("STATE"):
+            continue
+        try:
+            parse_state_line(line, no_limit=game.no_limit)
+        except ProtocolError as error:
+            # Not a hand that fails to reconcile: a line that is no hand at all.
+            summary.unreadable_hands += 1
+            print(f"{path}:{number}: cannot read the line: {error}", file=out)
             continue
         problem = replay_log(game, line)
         if problem:
