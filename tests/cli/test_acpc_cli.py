@@ -293,3 +293,11 @@ def test_a_line_that_is_no_state_is_an_unreadable_hand_not_a_mismatch(tmp_path: 
     lines = out.splitlines()
     assert lines[0].startswith(f"{log}:2: cannot read the line: ")
     assert lines[-1] == "1 hand read, 1 reconciled, 0 not reconciled, 1 hand unreadable"
+
+
+def test_bigblind_replay_says_an_acpc_log_is_for_acpc_replay(tmp_path: Path) -> None:
+    log = tmp_path / "match.log"
+    log.write_text("STATE:0:r300f:9hQd|AsKd:-100|100:a|b\n")
+    code, out, _ = _run(["replay", str(log)])
+    assert code == 2
+    assert "not recognised: it looks like an ACPC dealer log (`bigblind acpc replay" in out
