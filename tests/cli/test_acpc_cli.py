@@ -33,7 +33,9 @@ def test_dealer_with_its_own_bots_writes_a_log_that_replays(tmp_path: Path) -> N
          "--bots", "tag,random,station", "--log", str(log), "--timeout", "30"]
     )  # fmt: skip
     assert code == 0, err
-    assert out.startswith("SCORE:")
+    # The ACPC dealer's first line: the seats' ports; its last: the totals.
+    first, last = out.splitlines()
+    assert re.fullmatch(r"\d+ \d+ \d+", first) and last.startswith("SCORE:")
     code, out, err = _run(["acpc", "replay", "holdem.nolimit.3p.game", str(log)])
     assert (code, out) == (0, "30 hands read, 30 reconciled, 0 not reconciled\n")
 
@@ -53,6 +55,23 @@ def test_replay_reports_a_mismatch_and_exits_1(tmp_path: Path) -> None:
     assert "bad.log:4: cannot replay" in out
     assert "bad.log:5: cannot replay: card 9h is already in play" in out
     assert out.endswith("4 hands read, 1 reconciled, 3 not reconciled\n")
+
+
+# The log is the record: an ACPC game's raise after a short all-in, which RULES 5.6
+# would refuse, replays by the ACPC server's rule.
+def test_replay_takes_a_reraise_after_a_short_all_in_by_the_acpc_rule(tmp_path: Path) -> None:
+    game = tmp_path / "short.game"
+    game.write_text(
+        load_gamedef("holdem.nolimit.3p.game")
+        .dumps()
+        .replace("stack = 20000 20000 20000", "stack = 20000 20000 500")
+    )
+    log = tmp_path / "short.log"
+    log.write_text(
+        "STATE:0:cr400cr500r700c/cc/cc/cc:AsAd|KsKd|QsQd/2c3c4d/5h/9s:1200|-700|-500:a|b|c\n"
+    )
+    code, out, err = _run(["acpc", "replay", str(game), str(log)])
+    assert (code, out, err) == (0, "1 hand read, 1 reconciled, 0 not reconciled\n", "")
 
 
 def test_replay_accepts_split_pots_within_a_chip(tmp_path: Path) -> None:
@@ -191,3 +210,94 @@ def test_acpc_alone_says_which_command_is_missing() -> None:
     assert line == (
         "bigblind acpc: choose dealer, play or replay (`bigblind acpc --help` says what each does)"
     )
+
+
+def test_the_acpc_dealers_command_line_runs_a_match_as_play_match_pl_does(
+    tmp_path: Path,
+) -> None:
+    from bigblind.bots import make_bot
+    from bigblind.bots.acpc_client import play_match
+
+    # As play_match.pl runs the dealer: MATCH GAMEDEF HANDS SEED NAMES, then options;
+    # it reads the ports from the first line, seats its players, and waits for SCORE.
+    match = tmp_path / "duel"
+    game_name = "holdem.limit.2p.reverse_blinds.game"
+    dealer = subprocess.Popen(
+        [sys.executable, "-m", "bigblind", "acpc", "dealer", str(match), game_name, "12", "5",
+         "Alice", "Bob", "-p", "0,0", "--t_response", "30000", "--start_timeout", "60000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert dealer.stdout is not None
+        ports = [int(p) for p in dealer.stdout.readline().split()]
+        assert len(ports) == 2
+        game = load_gamedef(game_name)
+        players = [
+            threading.Thread(
+                target=play_match, args=(game, "127.0.0.1", port, make_bot("station", seat))
+            )
+            for seat, port in enumerate(ports)
+        ]
+        for player in players:
+            player.start()
+        out, err = dealer.communicate(timeout=120)
+        for player in players:
+            player.join(timeout=30)
+    finally:
+        dealer.kill()
+    assert dealer.returncode == 0, err
+    log = (tmp_path / "duel.log").read_text().splitlines()
+    assert log[:4] == [
+        f"# name/game/hands/seed {match} {game_name} 12 5",
+        "#--t_response 30000",
+        "#--t_hand 600000",
+        "#--t_per_hand 7000",
+    ]
+    assert sum(line.startswith("STATE:") for line in log) == 12
+    assert out.splitlines() == [log[-1]] and log[-1].endswith(":Alice|Bob")
+    # The header and the score on stderr too, as the ACPC dealer writes them.
+    assert err.splitlines()[:4] == log[:4] and err.splitlines()[-1] == log[-1]
+    code, replayed, _ = _run(["acpc", "replay", game_name, str(tmp_path / "duel.log")])
+    assert (code, replayed) == (0, "12 hands read, 12 reconciled, 0 not reconciled\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["m", "holdem.limit.3p.game", "10", "0", "a", "b"], "2 names for a 3-player game"),
+        (["m", "holdem.limit.3p.game", "0", "0", "a", "b", "c"], "HANDS '0': give a whole"),
+        (["m", "holdem.limit.3p.game", "5", "-1", "a", "b", "c"], "SEED '-1': give a whole"),
+        (["m", "holdem.limit.3p.game", "5"], "3 arguments: give GAMEDEF alone"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-T"], "-T: bigblind's"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "--hands", "3"], "--hands:"),
+        (["m", "holdem.limit.3p.game", "5", "0", "a", "b", "c", "-p", "1,x"], "port '1,x'"),
+        (["holdem.limit.3p.game", "--seed", "-1"], "--seed -1: the ACPC dealer's cards need"),
+        (["holdem.limit.3p.game", "-l"], "-l: in bigblind's form"),
+        (["holdem.limit.3p.game", "--t_hand", "0"], "--t_hand 0: give milliseconds"),
+        (["holdem.limit.3p.game", "--timeout", "5", "--t_response", "9"], "not both"),
+    ],
+)
+def test_dealer_arguments_in_either_form_are_refused_in_one_line(
+    argv: list[str], message: str
+) -> None:
+    code, out, err = _run(["acpc", "dealer", *argv])
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_line_that_is_no_state_is_an_unreadable_hand_not_a_mismatch(tmp_path: Path) -> None:
+    log = tmp_path / "cut.log"
+    log.write_text("STATE:0:r300f:9hQd|AsKd:-100|100:a|b\nSTATE:1:r300f:9hQd|As\n")
+    code, out, _ = _run(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds.game", str(log)])
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{log}:2: cannot read the line: ")
+    assert lines[-1] == "1 hand read, 1 reconciled, 0 not reconciled, 1 hand unreadable"
+
+
+def test_bigblind_replay_says_an_acpc_log_is_for_acpc_replay(tmp_path: Path) -> None:
+    log = tmp_path / "match.log"
+    log.write_text("STATE:0:r300f:9hQd|AsKd:-100|100:a|b\n")
+    code, out, _ = _run(["replay", str(log)])
+    assert code == 2
+    assert "not recognised: it looks like an ACPC dealer log (`bigblind acpc replay" in out

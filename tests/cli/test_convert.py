@@ -47,7 +47,7 @@ def test_every_hand_converts_and_replays_to_the_same_stacks(
     status, out, _ = run(
         ["convert", str(source), "--to", to, "--out", str(tmp_path / "out")], capsys
     )
-    assert (status, out) == (0, ["6 hands converted, 0 not converted"])
+    assert (status, out) == (0, ["6 hands read, 6 converted, 0 not reconciled"])
     suffix = ".phhs" if to == "phh" else ".txt"
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert written == [f"gg{suffix}", f"stars{suffix}", f"winamax{suffix}"]
@@ -96,11 +96,11 @@ def test_hands_not_converted_are_named_with_the_reason(
     assert out == [
         f"{source / 'mixed.txt'}: hand 103: not converted: currency 'INR' is not one"
         " PokerStars plays for: accepted $, €, £, USD, EUR, GBP",
-        f"{source / 'mixed.txt'}: not converted: hand #105, line 62: 'bets' needs an amount",
+        f"{source / 'mixed.txt'}: cannot read a hand: hand #105, line 62: 'bets' needs an amount",
         f"{source / 'notes.md'}: not recognised: it is not a hand history; bigblind reads"
         f" {ACCEPTED}",
-        "0 hands converted, 2 not converted, 1 hand of a game bigblind does not play,"
-        " 1 file not recognised",
+        "1 hand read, 0 converted, 0 not reconciled, 1 hand not written, 1 hand unreadable,"
+        " 1 hand of a game bigblind does not play, 1 file not recognised",
     ]
     assert "hand #104 is of Razz Limit, a game bigblind does not play" in err
     assert list(target.iterdir()) == []  # no hand of the file was written: no file
@@ -122,7 +122,7 @@ def test_the_real_pokerstars_files_round_trip_through_phh(tmp_path: Path) -> Non
     out, err = io.StringIO(), io.StringIO()
     summary = convert_paths([HISTORIES / "pokerstars"], "phh", tmp_path, out, err)
     assert summary.line() == (
-        "1786 hands converted, 0 not converted, 1 file not recognised"  # Omaha Hi/Lo too
+        "1786 hands read, 1786 converted, 0 not reconciled, 1 file not recognised"  # Omaha too
     )
     again = replay_paths([tmp_path], io.StringIO(), io.StringIO())
     assert again.line() == "1786 hands read, 1786 reconciled, 0 not reconciled"
@@ -147,4 +147,57 @@ def test_any_file_converts_or_is_said_not_to_in_one_line(
     status = main(["convert", str(folder / "in.txt"), "--to", "phh", "--out", str(folder / "o")])
     out, err = capsys.readouterr()
     assert status in (0, 1, 2) and "Traceback" not in out + err
-    assert out.splitlines()[-1].endswith(("converted", "not recognised", "unreadable", "play"))
+    assert out.splitlines()[-1].endswith(
+        ("reconciled", "written", "not recognised", "unreadable", "play", "passed over")
+    )
+
+
+def test_inputs_of_one_name_are_written_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two folders' hands.txt: the second is written as hands-2.txt, not over the first.
+    for folder, number in (("a", "#201"), ("b", "#202")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "hands.txt").write_text(LIMPED.replace("#103", number))
+    target = tmp_path / "out"
+    status, out, _ = run(
+        ["convert", str(tmp_path / "a"), str(tmp_path / "b"), "--to", "pokerstars",
+         "--out", str(target)],
+        capsys,
+    )  # fmt: skip
+    assert (status, out) == (0, ["2 hands read, 2 converted, 0 not reconciled"])
+    assert sorted(p.name for p in target.iterdir()) == ["hands-2.txt", "hands.txt"]
+    assert "#201" in (target / "hands.txt").read_text()
+    assert "#202" in (target / "hands-2.txt").read_text()
+
+
+PARTY_SEAT_10 = """\
+#Game No : 17600000002
+***** Hand History for Game 17600000002 *****
+$0.02/$0.05 USD NL Texas Hold'em - Friday, December 01, 13:35:03 CET 2017
+Table Supersonic 3 (No DP),35560068 (Real Money)
+Seat 1 is the button
+Total number of players : 2/10
+Seat 1: ann ( $5 USD )
+Seat 10: bob ( $5 USD )
+ann posts small blind [$0.02 USD].
+bob posts big blind [$0.05 USD].
+** Dealing down cards **
+ann folds
+bob doesn't show [ Ah, Kd ]high card Ace.
+bob wins $0.04 USD
+"""
+
+
+@pytest.mark.parametrize("to", ["pokerstars", "ohh"])
+def test_a_hand_at_seat_ten_of_a_table_of_unknown_size_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str
+) -> None:
+    (tmp_path / "party.txt").write_text(PARTY_SEAT_10)
+    target = tmp_path / "out"
+    status, out, _ = run(
+        ["convert", str(tmp_path / "party.txt"), "--to", to, "--out", str(target)], capsys
+    )
+    assert (status, out) == (0, ["1 hand read, 1 converted, 0 not reconciled"])
+    status, out, _ = run(["replay", str(target)], capsys)
+    assert (status, out[-1]) == (0, "1 hand read, 1 reconciled, 0 not reconciled")

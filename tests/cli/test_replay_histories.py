@@ -105,3 +105,16 @@ def test_show_prints_a_pokerstars_hand(tmp_path: Path, capsys: pytest.CaptureFix
     status, out, _ = run(["replay", "--show", str(path)], capsys)
     assert status == 0 and f"── {path}: line 1: hand #7" in out
     assert "   ann raises to 6" in out
+
+
+def test_notes_that_speak_of_xml_histories_are_not_counted_as_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A README quoting iPoker's or partypoker's markup is no history: never a hand.
+    notes = tmp_path / "README.md"
+    notes.write_text(
+        "iPoker sessions look like `<session><game gamecode=1>`,\npartypoker's like `<pokerxml>`.\n"
+    )
+    status, out, _ = run(["replay", str(notes)], capsys)
+    assert status == 2
+    assert out[-1] == "0 hands read, 0 reconciled, 0 not reconciled, 1 file not recognised"

@@ -359,6 +359,44 @@ def test_short_all_ins_together_reopen() -> None:
             assert not legal.can_raise
 
 
+# RULES 5.6 is not the ACPC server's rule: with ``acpc_raises`` a short all-in reopens
+# the betting, and the next raise is to at least the last minimum or the short raise
+# doubled, whichever is higher (the ACPC server's game.c, for its logs).
+def test_acpc_raises_reopen_after_a_short_all_in() -> None:
+    rules = Rules.no_limit(blinds=(50, 100))
+    acpc = Rules(structure=rules.structure, small_blind=50, big_blind=100, acpc_raises=True)
+    for played, reopened in ((rules, False), (acpc, True)):
+        # Seat 0 the button with 500 chips, seats 1 and 2 the blinds.
+        hand = Hand(played, [500, 20000, 20000], button=0, deck=Deck.shuffled(seed=19))
+        hand.call()  # seat 0
+        hand.raise_to(400)  # seat 1 (small blind): a full raise of 300
+        hand.call()  # seat 2
+        hand.all_in()  # seat 0 to 500: short of a full raise
+        legal = hand.legal
+        assert hand.actor == 1 and legal is not None and legal.call == 100
+        assert legal.can_raise is reopened
+        if reopened:
+            # The last minimum (700) beats the short raise doubled (600); RULES would say 800.
+            assert legal.min_raise_to == 700
+            hand.raise_to(700)  # a raise of 200 over the all-in: the next is to 900
+            assert hand.legal is not None and hand.legal.min_raise_to == 900
+
+
+def test_acpc_raises_allow_a_raise_against_a_stack_short_of_a_call() -> None:
+    acpc = Rules(structure=NL.structure, small_blind=50, big_blind=100, acpc_raises=True)
+    for played, can_raise in ((Rules.no_limit(blinds=(50, 100)), False), (acpc, True)):
+        hand = Hand(played, [1000, 20000, 300], button=0, deck=Deck.shuffled(seed=3))
+        hand.all_in()  # seat 0 to 1000; the big blind holds 300 in all, short of a call
+        legal = hand.legal
+        assert hand.actor == 1 and legal is not None and legal.call == 950
+        assert legal.can_raise is can_raise
+
+
+def test_acpc_raises_must_be_a_bool() -> None:
+    with pytest.raises(RulesError, match="acpc_raises 1 must be True or False"):
+        Rules(structure=NL.structure, small_blind=1, big_blind=2, acpc_raises=1)  # type: ignore[arg-type]
+
+
 # RULES 5.6: in fixed limit an all-in of half a bet or more counts as a full raise.
 def test_fixed_limit_half_bet_all_in() -> None:
     rules = Rules.fixed_limit(blinds=(5, 10))

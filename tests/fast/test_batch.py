@@ -9,6 +9,7 @@ over millions of hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numba
 import numpy as np
@@ -19,7 +20,11 @@ from bigblind.engine.rules import AnteType
 from bigblind.errors import RulesError
 from bigblind.fast import actions, encode_rules, layout, play, replay
 
-MAKERS = {"nl": Rules.no_limit, "pl": Rules.pot_limit, "fl": Rules.fixed_limit}
+MAKERS: dict[str, Callable[..., Rules]] = {
+    "nl": Rules.no_limit,
+    "pl": Rules.pot_limit,
+    "fl": Rules.fixed_limit,
+}
 
 
 def random_rules(rng: random.Random) -> Rules:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -16,6 +17,7 @@ from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
     Action,
+    GameDef,
     GameDefError,
     ProtocolError,
     UnsupportedGameError,
@@ -359,3 +361,132 @@ def test_the_dealer_hands_the_engine_an_action() -> None:
     hand.apply(Action("c"))
     assert hand.engine_action(Action("c")) == EngineAction.check()
     assert hand.engine_action(Action("f")) == EngineAction.fold()
+
+
+# ------------------------------------------------- the ACPC server's raise rule
+
+# Three players, one short stack: where the ACPC server and RULES 5.6 part.
+SHORT3 = parse_gamedef(NL3.dumps().replace("stack = 20000 20000 20000", "stack = 20000 20000 500"))
+
+
+class _AcpcRaises:
+    """The ACPC server's no-limit betting (its game.c), kept in hand totals, apart
+    from the engine: who may raise, and to what, after each action."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.stacks = game.stacks
+        self.big = max(game.blinds)
+        self.spent = list(game.blinds)
+        self.folded = [False] * game.num_players
+        self.max_spent = self.big
+        self.min_to = 2 * self.big
+
+    def raise_range(self, p: int) -> tuple[int, int] | None:
+        acting = sum(
+            1 for q, s in enumerate(self.stacks) if not self.folded[q] and self.spent[q] < s
+        )
+        if acting <= 1:
+            return None
+        if self.min_to > self.stacks[p]:
+            return None if self.max_spent >= self.stacks[p] else (self.stacks[p], self.stacks[p])
+        return self.min_to, self.stacks[p]
+
+    def act(self, p: int, action: Action) -> None:
+        if action.kind == "f":
+            self.folded[p] = True
+        elif action.kind == "c":
+            self.spent[p] = min(self.max_spent, self.stacks[p])
+        else:
+            assert action.size is not None
+            self.min_to = max(self.min_to, 2 * action.size - self.max_spent)
+            self.max_spent = self.spent[p] = action.size
+
+    def new_round(self) -> None:
+        self.min_to = self.max_spent + self.big
+
+
+# The ACPC server lets an earlier raiser raise again after a short all-in, where
+# RULES 5.6 does not: an ACPC game is played, and its logs replayed, by its rule.
+def test_an_acpc_game_reopens_the_betting_after_a_short_all_in() -> None:
+    hand = AcpcHand.deal(SHORT3, Deck.shuffled(seed=8))
+    for action in (Action("c"), Action("r", 400), Action("c"), Action("r", 500)):
+        hand.apply(action)  # position 2 calls, 0 raises, 1 calls, 2 all-in short
+    assert hand.actor == 0
+    # The minimum stays the last one, 700: the short raise doubled is only 600.
+    assert hand.fix(Action("r", 600)) == (Action("r", 700), "raise to 600 increased to 700")
+    hand.apply(Action("r", 700))
+    assert format_betting(hand.betting) == "cr400cr500r700"
+    strict = replace(SHORT3.rules, acpc_raises=False)
+    assert strict.acpc_raises is False and SHORT3.rules.acpc_raises is True
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(100, 20000), st.integers(100, 20000), st.integers(0, 2**32), st.data())
+def test_acpc_games_raise_as_the_acpc_server_does(
+    short: int, other: int, seed: int, data: st.DataObject
+) -> None:
+    text = NL3.dumps().replace("stack = 20000 20000 20000", f"stack = 20000 {other} {short}")
+    game = parse_gamedef(text)
+    model = _AcpcRaises(game)
+    hand = AcpcHand.deal(game, Deck.shuffled(seed=seed))
+    rounds = 1
+    while not hand.finished:
+        if len(hand.betting) > rounds:
+            rounds = len(hand.betting)
+            model.new_round()
+        legal = hand.hand.legal
+        assert legal is not None
+        p = legal.seat
+        earlier = hand.hand.contributions[p] - hand.hand.bets[p]
+        expected = model.raise_range(p)
+        if expected is None:
+            assert not legal.can_raise
+        else:
+            assert legal.min_raise_to is not None and legal.max_raise_to is not None
+            assert (legal.min_raise_to + earlier, legal.max_raise_to + earlier) == expected
+        options = ["c"] + (["f"] if legal.fold else []) + (["r"] if expected else [])
+        kind = data.draw(st.sampled_from(options))
+        if kind == "r":
+            assert expected is not None
+            action = Action("r", data.draw(st.integers(*expected)))
+        else:
+            action = Action(kind)  # type: ignore[arg-type]
+        hand.apply(action)
+        model.act(p, action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([15, 30, 45, 60, 100, 400]), min_size=3, max_size=3),
+       st.integers(0, 2**32), st.data())  # fmt: skip
+def test_acpc_limit_games_with_stacks_raise_as_the_acpc_server_does(
+    stacks: list[int], seed: int, data: st.DataObject
+) -> None:
+    # The ACPC server's limit betting (game.c): a raise is allowed below the round's
+    # maxRaises while two players can act, each raise (a short all-in too) counts and
+    # reopens the betting, and a raise short of the stack goes all-in.
+    text = FL3.dumps().replace(
+        "numRounds = 4\n", f"numRounds = 4\nstack = {' '.join(map(str, stacks))}\n"
+    )
+    game = parse_gamedef(text)
+    spent, folded = list(game.blinds), [False] * 3
+    top, raises, round_number = max(game.blinds), 0, 0
+    hand = AcpcHand.deal(game, Deck.shuffled(seed=seed))
+    while not hand.finished:
+        if len(hand.betting) - 1 > round_number:
+            round_number, raises = len(hand.betting) - 1, 0
+        legal = hand.hand.legal
+        assert legal is not None
+        p = legal.seat
+        acting = sum(1 for q in range(3) if not folded[q] and spent[q] < stacks[q])
+        expected = raises < game.max_raises[round_number] and acting > 1 and stacks[p] > top
+        assert legal.can_raise is expected
+        kind = data.draw(st.sampled_from(["c"] + ["f"] * legal.fold + ["r"] * expected))
+        if kind == "r":
+            raises += 1
+            top = spent[p] = min(top + game.raise_sizes[round_number], stacks[p])
+        elif kind == "c":
+            spent[p] = min(top, stacks[p])
+        else:
+            folded[p] = True
+        hand.apply(Action(kind))  # type: ignore[arg-type]
+    assert sum(hand.values()) == 0

@@ -303,3 +303,38 @@ def test_a_client_of_another_game_says_which_game_it_expected() -> None:
     assert dealer.ports[1] == port  # still known once the listeners have closed
     assert len(errors) == 1 and "not for a 3-player game" in errors[0]
     assert errors[0].endswith("(is holdem.nolimit.3p.game the dealer's game?)")
+
+
+def _slow_caller(port: int, delay: float, stop: threading.Event) -> None:
+    """A client that answers every state with a call, ``delay`` seconds after it came."""
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        lines = sock.makefile("rb")
+        for raw in lines:
+            if stop.wait(delay):
+                return
+            sock.sendall(raw.rstrip(b"\r\n") + b":c\r\n")
+
+
+@pytest.mark.parametrize(
+    ("hand", "per_hand", "named"),
+    [
+        (0.15, 7.0, "more than 0.15 seconds in the hand"),
+        (600.0, 0.05, "more than 0.05 seconds a hand over the match"),
+    ],
+)
+def test_a_seat_past_the_acpc_dealers_time_limits_stops_the_match(
+    hand: float, per_hand: float, named: str
+) -> None:
+    # As the ACPC dealer's --t_hand and --t_per_hand: time used in a hand, and over the
+    # match (its limit the hands times the mean allowed), stop the match.
+    game = load_gamedef("holdem.limit.2p.reverse_blinds.game")
+    stop = threading.Event()
+    with Dealer(
+        game, hands=2, seed=1, timeout=10, hand_timeout=hand, per_hand_timeout=per_hand
+    ) as dealer:
+        _start(_bot_client, game, dealer.ports[0], 1, {})
+        _start(_slow_caller, dealer.ports[1], 0.2, stop)  # one answer is past either
+        with pytest.raises(DealerError, match=f"seat 2 \\(seat2\\) ran out of time.*{named}"):
+            dealer.run(io.StringIO())
+        stop.set()

@@ -1,4 +1,4 @@
-"""Mutated real files of every reader added for OHH, Poker Now and XML: never a crash.
+"""Mutated real files of every reader added since the PokerStars one: never a crash.
 
 Bytes of each file are deleted, replaced or repeated at random; whatever the
 reader makes of the result, it gives entries (hands, other games, hands it
@@ -19,7 +19,7 @@ from bigblind.formats.phh import HandHistory
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
-SITES = ("ohh", "pokernow", "ipoker", "partypoker")
+SITES = ("ohh", "pokernow", "ipoker", "partypoker", "wpn-acr", "horizon", "globalpoker")
 
 
 def _samples() -> list[Path]:
@@ -28,7 +28,7 @@ def _samples() -> list[Path]:
     found = []
     for site in SITES:
         files = sorted(p for p in (HISTORIES / site).rglob("*") if p.is_file())
-        found += [p for p in files if p.suffix in (".ohh", ".xml", ".csv", ".txt")][:6]
+        found += [p for p in files if p.suffix in (".ohh", ".xml", ".csv", ".txt", ".json")][:6]
     found += sorted((HISTORIES / "pokernow").rglob("ledger*.csv"))
     return found
 

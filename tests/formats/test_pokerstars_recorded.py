@@ -2,7 +2,8 @@
 
 Hand-built histories, one per corner the real files show: an all-in loser
 mucking (in a hand run twice too), a winner showing uncontested, one-card
-shows, a fold when a check was free, a raise nobody could answer, a file that
+shows, a fold when a check was free, a fold before the player's turn, a raise nobody
+could answer, a file that
 leaves out the uncalled bet, antes and side pots, shows listed pot by pot.
 """
 
@@ -213,6 +214,47 @@ def test_a_fold_when_a_check_was_free() -> None:
     assert check.allowed == ("line 11: cy folded when a check was free",)
     strict = pokerstars.reconcile(one(LIMPED), strict=True)
     assert str(strict.problem).startswith("line 11: 'cy: f': cy cannot fold")
+
+
+AWAY = """\
+PokerStars Hand #105: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20) \
+- 2020/01/01 10:00:00 ET
+Table '9 1' 9-max Seat #1 is the button
+Seat 1: ann (1000 in chips)
+Seat 2: bob (1000 in chips)
+Seat 3: cy (1000 in chips)
+Seat 4: dee (1000 in chips)
+bob: posts small blind 10
+cy: posts big blind 20
+*** HOLE CARDS ***
+ann: folds
+dee: calls 20
+bob: folds
+cy: checks
+*** FLOP *** [2c 7d 9h]
+cy: checks
+dee: bets 40
+cy: folds
+Uncalled bet (40) returned to dee
+dee collected 50 from pot
+*** SUMMARY ***
+Total pot 50 | Rake 0
+Seat 1: ann (button) folded before Flop (didn't bet)
+Seat 2: bob (small blind) folded before Flop
+Seat 3: cy (big blind) folded on the Flop
+Seat 4: dee collected (50)
+"""
+
+
+def test_a_fold_written_before_the_players_turn() -> None:
+    # ann folds before dee, who acts first: the site folded ann's hand in advance. Her
+    # hand is out (RULES 9.2); the rest is played as written.
+    check = reconciled(AWAY)
+    final = dict(zip(one(AWAY).players or (), stacks(check), strict=True))
+    assert final == {"ann": 1000, "bob": 990, "cy": 980, "dee": 1030}
+    assert check.allowed == ("line 10: ann folded out of turn",)
+    strict = pokerstars.reconcile(one(AWAY), strict=True)
+    assert str(strict.problem).startswith("line 10: 'ann: f': ann cannot fold")
 
 
 OVER_ALL_IN = """\

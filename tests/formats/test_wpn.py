@@ -2,8 +2,8 @@
 
 The real files (``../shared/data/histories/wpn-acr``) are read in place; each
 hand's final stacks are worked out by this test's own reading of the WPN lines
-and compared with the engine's replay. The older form (``Game started at:``)
-is not read: those files hold no hand of the form read.
+and compared with the engine's replay. The older form (``Game started at:``) is
+read by wpn_classic (test_wpn_classic.py): those files hold no hand of this form.
 """
 
 from __future__ import annotations

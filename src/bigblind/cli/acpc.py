@@ -16,12 +16,12 @@ GAMEDEF is a game definition file or the name of one shipped with bigblind
 from __future__ import annotations
 
 import argparse
-import contextlib
-import threading
+from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
 from bigblind.bots.base import BOTS, make_bot
+from bigblind.cli.acpc_dealer import add_dealer_parser, run_dealer
 from bigblind.cli.options import Subparsers
 from bigblind.cli.progress import STOPPED
 from bigblind.cli.replay import ReplaySummary, unreadable_reason
@@ -30,10 +30,11 @@ from bigblind.formats.acpc import (
     STANDARD_GAMES,
     AcpcHand,
     GameDef,
+    ProtocolError,
+    format_value,
     load_gamedef,
     parse_state_line,
 )
-from bigblind.formats.acpc.dealer import MAX_TIMEOUT, Dealer
 
 __all__ = ["add_parser", "replay_log", "run_dealer", "run_play", "run_replay"]
 
@@ -49,39 +50,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     commands = command.add_subparsers(title="commands")
 
-    dealer = commands.add_parser(
-        "dealer",
-        help="seat ACPC clients over TCP and play a match",
-        description=(
-            "Listen on loopback, one port per seat, seat the clients in order, play the"
-            " match with seats rotating each hand as the ACPC dealer does, and write its"
-            " log (STATE lines, then SCORE). Changed or ignored answers are reported on"
-            " stderr."
-        ),
-    )
-    dealer.add_argument("gamedef", metavar="GAMEDEF", help=_GAMEDEF_HELP)
-    dealer.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
-    dealer.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
-    dealer.add_argument(
-        "--port",
-        default="0",
-        metavar="P[,P...]",
-        help="first port (the seats take the ports after it) or one per seat; 0: any free",
-    )
-    dealer.add_argument("--names", metavar="A,B,...", help="one name per seat")
-    dealer.add_argument(
-        "--log", type=Path, metavar="FILE", help="write the log here (default stdout)"
-    )
-    dealer.add_argument(
-        "--timeout",
-        type=float,
-        default=600.0,
-        help=f"seconds a seat has for each answer (default 600, at most {MAX_TIMEOUT})",
-    )
-    dealer.add_argument(
-        "--bots", metavar="NAMES", help="also seat these bigblind bots (tests, demos)"
-    )
-    dealer.set_defaults(run=run_dealer)
+    add_dealer_parser(commands)
 
     play = commands.add_parser(
         "play",
@@ -102,7 +71,8 @@ def add_parser(subparsers: Subparsers) -> None:
         help="replay ACPC dealer logs and check every hand's values",
         description=(
             "Replay every STATE line of the logs through the engine and compare each"
-            " position's value. ACPC splits pots in fractions with no odd-chip rule, so a"
+            " position's value, raises taken by the ACPC server's rule (a short all-in"
+            " reopens the betting). ACPC splits pots in fractions with no odd-chip rule, so a"
             " value matches when it differs by less than one chip per split pot. Prints one"
             " line per hand that fails or mismatches, then a summary. Exits 0 only when"
             " every hand replayed and matched."
@@ -133,103 +103,6 @@ def _game(text: str, prog: str, err: TextIO) -> GameDef | None:
         return None
 
 
-def _ports(text: str) -> list[int] | None:
-    try:
-        ports = [int(p) for p in text.split(",")]
-    except ValueError:
-        return None
-    return ports if all(0 <= p < 65536 for p in ports) else None
-
-
-def run_dealer(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``bigblind acpc dealer``: 0 when the match finished, 1 if it stopped, 2 for bad options."""
-    game = _game(args.gamedef, "dealer", err)
-    if game is None:
-        return 2
-    ports = _ports(args.port)
-    if ports is None:
-        print(f"bigblind acpc dealer: port {args.port!r}: give whole numbers 0-65535", file=err)
-        return 2
-    if not 0 < args.timeout <= MAX_TIMEOUT:
-        print(
-            f"bigblind acpc dealer: --timeout {args.timeout:g}: give seconds above 0,"
-            f" at most {MAX_TIMEOUT}",
-            file=err,
-        )
-        return 2
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
-    bots = [b.strip().lower() for b in args.bots.split(",")] if args.bots else []
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown or len(bots) > game.num_players:
-        print(
-            f"bigblind acpc dealer: --bots {args.bots!r}: up to {game.num_players} of"
-            f" {', '.join(sorted(BOTS))}",
-            file=err,
-        )
-        return 2
-
-    def warn(message: str) -> None:
-        print(f"bigblind acpc dealer: {message}", file=err)
-
-    try:
-        dealer = Dealer(
-            game,
-            hands=args.hands,
-            seed=args.seed,
-            names=names,
-            ports=ports,
-            timeout=args.timeout,
-            warn=warn,
-        )
-    except BigblindError as error:
-        print(f"bigblind acpc dealer: {error}", file=err)
-        return 2
-    log: TextIO = out
-    try:
-        if args.log is not None:
-            log = args.log.open("w", encoding="utf-8")
-    except OSError as error:
-        dealer.close()
-        print(f"bigblind acpc dealer: cannot write {args.log}: {error.strerror}", file=err)
-        return 2
-    try:
-        with dealer:
-            listening = " ".join(map(str, dealer.ports))
-            print(f"bigblind acpc dealer: seats listen on ports {listening}", file=err, flush=True)
-            _start_bots(game, bots, dealer.ports, args.seed)
-            result = dealer.run(log, match_name=args.log.stem if args.log else "match")
-    except (BigblindError, OSError) as error:
-        print(f"bigblind acpc dealer: {error}", file=err)
-        return 1
-    except KeyboardInterrupt:
-        print(f"bigblind acpc dealer: {STOPPED}; the match stopped", file=err)
-        return 130
-    finally:
-        if log is not out:
-            log.close()
-    if log is not out:
-        print(result.score_line(), file=out)
-    return 0
-
-
-def _start_bots(game: GameDef, bots: list[str], ports: tuple[int, ...], seed: int) -> None:
-    from bigblind.bots.acpc_client import play_match
-
-    for seat, name in enumerate(bots):
-        bot = make_bot(name, seed + seat)
-        thread = threading.Thread(
-            target=_quietly, args=(play_match, game, "127.0.0.1", ports[seat], bot), daemon=True
-        )
-        thread.start()
-
-
-def _quietly(*call: object) -> None:
-    function, *rest = call
-    # The dealer reports a seat that stops answering.
-    with contextlib.suppress(BigblindError):
-        function(*rest)  # type: ignore[operator]
-
-
 def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind acpc play``: 0 when the match ended, 1 on a protocol error, 2 for bad options."""
     from bigblind.bots.acpc_client import play_match
@@ -253,13 +126,23 @@ def run_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except KeyboardInterrupt:
         print(f"bigblind acpc play: {STOPPED}; left the match", file=err)
         return 130
-    per_hand = float(result.total) / result.hands if result.hands else 0.0
+    per_hand = result.total / result.hands if result.hands else result.total
     print(
-        f"{bot.name}: {result.hands} hands, {float(result.total):+g} chips"
-        f" ({per_hand:+.2f} per hand)",
+        f"{bot.name}: {result.hands} hands, {_signed(result.total)} chips"
+        f" ({_signed(per_hand)} per hand)",
         file=out,
     )
     return 0
+
+
+def _signed(value: Fraction) -> str:
+    """A value in full, as the ACPC dealer prints one, with its sign.
+
+    >>> _signed(Fraction(14673800)), _signed(Fraction(-1, 3)), _signed(Fraction(0))
+    ('+14673800', '-0.333333', '0')
+    """
+    text = format_value(value)
+    return f"+{text}" if value > 0 else text
 
 
 def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -282,7 +165,7 @@ def run_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"bigblind acpc replay: {STOPPED}", file=err)
         return 130
     print(summary.line(), file=out)
-    if summary.read == 0:  # as `bigblind replay` does: nothing replayed is exit 2
+    if summary.hands == 0:  # as `bigblind replay` does: nothing replayed is exit 2
         print("bigblind acpc replay: the logs hold no STATE line", file=err)
         return 2
     return 0 if summary.clean else 1
@@ -297,6 +180,13 @@ def _replay_file(game: GameDef, path: Path, out: TextIO, summary: ReplaySummary)
         return
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("STATE"):
+            continue
+        try:
+            parse_state_line(line, no_limit=game.no_limit)
+        except ProtocolError as error:
+            # Not a hand that fails to reconcile: a line that is no hand at all.
+            summary.unreadable_hands += 1
+            print(f"{path}:{number}: cannot read the line: {error}", file=out)
             continue
         problem = replay_log(game, line)
         if problem:
@@ -331,6 +221,6 @@ def replay_log(game: GameDef, line: str) -> str | None:
         if difference > 1e-6 and not difference < split:
             return (
                 f"hand {state.hand_number}: position {position}: the log says"
-                f" {float(logged):g}, the engine gives {net}"
+                f" {format_value(logged)}, the engine gives {net}"
             )
     return None

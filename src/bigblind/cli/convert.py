@@ -6,19 +6,24 @@ written from the engine's record of it, so what comes out has every chip the
 file had. A hand that does not reconcile, cannot be read or is of a game
 bigblind does not play is not written, and is said to be so (RULES 11.4).
 Each input file gives one output file of the same name in ``--out``
-(``.phhs``, ``.txt`` or ``.ohh``); the counts come last, as ``bigblind replay`` prints
-them. PokerStars text needs a time for each hand: a hand whose file gives none
-(a PHH file without a date) is written as of 2000/01/01.
+(``.phhs``, ``.txt`` or ``.ohh``; numbered, ``hands-2.txt``, when an earlier
+input of the run has the name); the counts come last, in the words ``bigblind
+replay`` uses: hands read, converted, not reconciled, not written (read and
+reconciled, but the format cannot hold them), unreadable, of games bigblind
+does not play; ledgers passed over, files not recognised or unreadable. PokerStars
+text needs a time for each hand: a hand whose file gives none (a PHH file
+without a date) is written as of 2000/01/01.
 
->>> ConvertSummary(converted=2, not_converted=1).line()
-'2 hands converted, 1 not converted'
+>>> ConvertSummary(converted=2, not_written=1, other_games=1).line()
+'3 hands read, 2 converted, 0 not reconciled, 1 hand not written, \
+1 hand of a game bigblind does not play'
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -71,23 +76,53 @@ def add_parser(subparsers: Subparsers) -> None:
 
 @dataclass(slots=True)
 class ConvertSummary:
-    """The counts of a conversion: each hand and each file counted once."""
+    """The counts of a conversion: each hand and each file counted once, as one of:
+
+    read and converted; read and not reconciled (not written); read, reconciled and
+    not written (the format cannot hold it); unreadable; of a game bigblind does not
+    play. Files: ledgers passed over, not recognised, unreadable. ``written`` holds
+    the files written, so that two inputs of one name do not overwrite each other.
+
+    >>> ConvertSummary(converted=2, not_reconciled=1, unreadable_hands=1).line()
+    '3 hands read, 2 converted, 1 not reconciled, 1 hand unreadable'
+    """
 
     converted: int = 0
-    not_converted: int = 0
+    not_reconciled: int = 0
+    not_written: int = 0
+    unreadable_hands: int = 0
     other_games: int = 0
+    ledgers: int = 0
     unrecognised: int = 0
     unreadable: int = 0
+    written: set[Path] = field(default_factory=set)
+
+    @property
+    def read(self) -> int:
+        """The hands read of games bigblind plays: converted or not."""
+        return self.converted + self.not_reconciled + self.not_written
+
+    @property
+    def not_converted(self) -> int:
+        """The hands met that were not converted, whatever the reason."""
+        return self.not_reconciled + self.not_written + self.unreadable_hands
 
     def line(self) -> str:
-        """``N hands converted, M not converted``, then what else there was."""
+        """``N hands read, C converted, M not reconciled``, then what else there was."""
         parts = [
-            f"{plural(self.converted, 'hand')} converted",
-            f"{self.not_converted} not converted",
+            f"{plural(self.read, 'hand')} read",
+            f"{self.converted} converted",
+            f"{self.not_reconciled} not reconciled",
         ]
+        if self.not_written:
+            parts.append(f"{plural(self.not_written, 'hand')} not written")
+        if self.unreadable_hands:
+            parts.append(f"{plural(self.unreadable_hands, 'hand')} unreadable")
         if self.other_games:
             games = "a game" if self.other_games == 1 else "games"
             parts.append(f"{plural(self.other_games, 'hand')} of {games} bigblind does not play")
+        if self.ledgers:
+            parts.append(f"{plural(self.ledgers, 'ledger')} passed over")
         if self.unrecognised:
             parts.append(f"{plural(self.unrecognised, 'file')} not recognised")
         if self.unreadable:
@@ -111,7 +146,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     summary = convert_paths(paths, args.to, target, out, err)
     print(summary.line(), file=out)
-    if summary.converted + summary.not_converted + summary.other_games == 0:
+    if summary.read + summary.unreadable_hands + summary.other_games == 0:
         print(f"bigblind convert: the files hold no hand: it reads {ACCEPTED}", file=err)
         return 2
     clean = not (summary.not_converted or summary.unrecognised or summary.unreadable)
@@ -126,6 +161,7 @@ def _convert_file(
         summary.unreadable += 1
         return
     if pokernow.is_ledger(text):
+        summary.ledgers += 1
         print(f"{file}: passed over: a Poker Now ledger holds no hands to convert", file=err)
         return
     entries = site_entries(text)
@@ -148,14 +184,14 @@ def _convert_file(
             print(f"{file}: line {entry.line}: passed over: {entry.reason}", file=err)
             continue
         if isinstance(entry, pokerstars.Unreadable):
-            summary.not_converted += 1
-            print(f"{file}: not converted: {entry.reason}", file=out)
+            summary.unreadable_hands += 1
+            print(f"{file}: cannot read a hand: {entry.reason}", file=out)
             continue
         check = pokerstars.reconcile(entry)
         label = f"{file}: hand {entry.number if entry.number is not None else index}"
         if check.hand is None or not check.reconciled:
-            summary.not_converted += 1
-            print(f"{label}: not converted: {check.problem}", file=out)
+            summary.not_reconciled += 1
+            print(f"{label}: not reconciled, not converted: {check.problem}", file=out)
             continue
         try:
             if to == "pokerstars":
@@ -168,13 +204,13 @@ def _convert_file(
         except BigblindError as error:
             if hands and hands[-1][0] is check.hand:
                 hands.pop()
-            summary.not_converted += 1
+            summary.not_written += 1
             print(f"{label}: not converted: {error}", file=out)
             continue
         summary.converted += 1
     if not written and not hands:
         return
-    path = target / (file.stem + FORMATS[to])
+    path = _free_path(target, file.stem, FORMATS[to], summary.written)
     if to == "pokerstars":
         body = pokerstars.dump_session(written)
     elif to == "ohh":
@@ -182,6 +218,18 @@ def _convert_file(
     else:
         body = phh.dump_session(hands)
     path.write_text(body, encoding="utf-8")
+
+
+def _free_path(target: Path, stem: str, suffix: str, written: set[Path]) -> Path:
+    """Where to write an input's hands: its name, numbered when an earlier input of this
+    run took it (``hands.txt``, ``hands-2.txt`` ...)."""
+    path = target / (stem + suffix)
+    number = 1
+    while path in written:
+        number += 1
+        path = target / f"{stem}-{number}{suffix}"
+    written.add(path)
+    return path
 
 
 def _phh_entries(text: str) -> list[pokerstars.Entry]:
@@ -242,7 +290,7 @@ def _as_pokerstars(hand: Hand, history: HandHistory, index: int) -> str:
         when=when if isinstance(when, datetime) else _EPOCH,
         seat_numbers=seat_numbers if seat_numbers and len(seat_numbers) == hand.seats else None,
         currency=currency if isinstance(currency, str) else None,
-        max_seats=count if isinstance(count, int) and count >= hand.seats else max(hand.seats, 9),
+        max_seats=_max_seats(count, seat_numbers, hand.seats),
         tournament=(
             pokerstars.Tournament(tournament, level=level if isinstance(level, int) else 1)
             if isinstance(tournament, int)
@@ -250,6 +298,17 @@ def _as_pokerstars(hand: Hand, history: HandHistory, index: int) -> str:
         ),
         rake=rake if isinstance(rake, int) else 0,
     )
+
+
+def _max_seats(count: object, seat_numbers: list[int] | None, players: int) -> int:
+    """The table's size: as the file gives it, else 9, and never below a seat in play.
+
+    >>> _max_seats(None, [1, 4, 10], 3), _max_seats(6, None, 2), _max_seats(2, None, 3)
+    (10, 6, 9)
+    """
+    given = count if isinstance(count, int) and count >= players else max(players, 9)
+    highest = max(seat_numbers) if seat_numbers else 0
+    return given if given >= highest else highest
 
 
 def _as_ohh(hand: Hand, history: HandHistory, index: int) -> str:
@@ -271,7 +330,7 @@ def _as_ohh(hand: Hand, history: HandHistory, index: int) -> str:
         when=when if isinstance(when, datetime) else _EPOCH,
         seat_numbers=seat_numbers if seat_numbers and len(seat_numbers) == hand.seats else None,
         currency=currency if isinstance(currency, str) else None,
-        max_seats=count if isinstance(count, int) and count >= hand.seats else max(hand.seats, 9),
+        max_seats=_max_seats(count, seat_numbers, hand.seats),
         tournament=isinstance(meta.get("tournament"), int),
         rake=rake if isinstance(rake, int) else 0,
         site=site if isinstance(site, str) and site else "bigblind",

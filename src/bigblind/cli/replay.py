@@ -39,6 +39,8 @@ from bigblind.engine.hand import Hand
 from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats import (
     bovada,
+    globalpoker,
+    horizon,
     ipoker,
     ohh,
     partypoker,
@@ -48,6 +50,7 @@ from bigblind.formats import (
     pokerstars,
     winamax,
     wpn,
+    wpn_classic,
 )
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import (
@@ -79,7 +82,8 @@ PHH_SUFFIXES = (".phh", ".phhs")
 ACCEPTED = (
     "PHH (.phh, .phhs), PokerStars, GGPoker, 9stacks, Winamax, 888poker, partypoker (text"
     " and XML), iPoker (XML),"
-    " Bovada/Ignition and WPN ('Game Hand #') hand histories, Poker Now logs and ledgers (CSV)"
+    " Bovada/Ignition, WPN ('Game Hand #' and 'Game started at:') and Horizon hand histories,"
+    " Poker Now logs and ledgers (CSV), Global Poker JSON"
     " and Open Hand History JSON"
 )
 """What ``bigblind replay`` reads, for its messages."""
@@ -306,6 +310,8 @@ def site_entries(text: str) -> list[pokerstars.Entry] | None:
     other text."""
     if ohh.is_ohh(text):
         return ohh.loads_each(text)
+    if globalpoker.is_globalpoker(text):
+        return globalpoker.loads_each(text)
     if pokernow.is_log(text):
         return pokernow.loads_each(text)
     if ipoker.is_ipoker(text):
@@ -322,6 +328,10 @@ def site_entries(text: str) -> list[pokerstars.Entry] | None:
         return bovada.loads_each(text)
     if wpn.is_wpn(text):
         return wpn.loads_each(text)
+    if wpn_classic.is_wpn_classic(text):
+        return wpn_classic.loads_each(text)
+    if horizon.is_horizon(text):
+        return horizon.loads_each(text)
     if partypoker.is_party(text):
         return partypoker.loads_each(text)
     return None

@@ -238,7 +238,14 @@ def raise_to(state: HandState, seat: int, amount: object, verb: str) -> None:
             msg = f"seat {seat} cannot {verb} {amount}: the only {noun} is to {lo}"
         raise IllegalActionError(msg)
     raise_size = amount - state.current
-    if state.fixed:
+    if state.acpc:
+        # The ACPC server: every raise counts and reopens the betting; the next raise is
+        # to at least the last minimum or this raise doubled, whichever is higher.
+        full = True
+        if not state.fixed:
+            least = state.current + state.increment
+            state.increment = max(least - amount, raise_size)
+    elif state.fixed:
         full = 2 * (amount - state.full_level) >= state.bet_size  # RULES 5.6, TDA 47-B
     else:
         full = raise_size >= state.increment
@@ -363,7 +370,7 @@ def _may_raise(state: HandState, seat: int) -> bool:
         capped = cap is not None and state.bet_count >= cap
         if capped and not (state.rules.uncapped_heads_up and state.live == 2):
             return False
-    if not state.acted[seat]:
+    if not state.acted[seat] or state.acpc:
         return True
     return state.current - state.matched[seat] >= _reopen_size(state)
 
@@ -389,6 +396,9 @@ def _no_raise_reason(state: HandState, seat: int) -> str:
 def _others_able(state: HandState, seat: int) -> bool:
     """Whether another player could answer a raise: chips beyond the current bet."""
     current, folded, stacks, bets = state.current, state.folded, state.stacks, state.bets
+    # The ACPC server counts any other player with chips behind, even one short of a call.
+    if state.acpc:
+        current = 0
     for s in range(state.seats):
         if s != seat and stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
             return True

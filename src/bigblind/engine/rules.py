@@ -62,6 +62,11 @@ class Rules:
     :func:`bigblind.evaluation.game`. ``button_blind`` makes the big blind the
     button's one blind, to be played with an ante from every player (the short-deck
     format of RULES 11.3): no small blind, and the button acts last before the flop.
+    ``acpc_raises`` plays raises as the ACPC server does, for its games and logs,
+    in place of RULES 5.6: every raise, a short all-in too, reopens the betting
+    and counts towards a cap; in no limit the next raise is to at least the
+    previous minimum or the short raise doubled, whichever is higher; a player
+    may raise while another holds chips, even too few to call.
 
     >>> Rules(structure=Structure.POT_LIMIT, small_blind=5, big_blind=10).cap
     >>> Rules.fixed_limit(blinds=(1, 2)).cap
@@ -88,12 +93,15 @@ class Rules:
     antes_as_contributions: bool | None = None
     game: Game = HOLDEM
     button_blind: bool = False
+    acpc_raises: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game):  # a code, as the factories take
             object.__setattr__(self, "game", _game(self.game))
         if self.button_blind is not True and self.button_blind is not False:
             raise RulesError(f"button_blind {self.button_blind!r} must be True or False")
+        if self.acpc_raises is not True and self.acpc_raises is not False:
+            raise RulesError(f"acpc_raises {self.acpc_raises!r} must be True or False")
         if self.button_blind and self.small_blind:
             raise RulesError(
                 f"small blind {self.small_blind} with a button blind: the button posts the"

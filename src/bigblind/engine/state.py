@@ -64,6 +64,7 @@ class HandState:
 
     __slots__ = (
         "able",
+        "acpc",
         "acted",
         "actor",
         "aggressor",
@@ -138,6 +139,7 @@ class HandState:
         structure = rules.structure
         self.fixed = structure is _FIXED_LIMIT
         self.no_limit = structure is _NO_LIMIT
+        self.acpc = rules.acpc_raises  # the ACPC server's raises, not RULES 5.6
         self.bet_size = rules.small_bet  # the fixed-limit bet of this round
         game = self.game = rules.game
         self.hole_size = game.hole_cards

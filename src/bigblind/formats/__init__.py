@@ -12,6 +12,8 @@ True
 from bigblind.formats import (
     acpc,
     bovada,
+    globalpoker,
+    horizon,
     ipoker,
     ohh,
     partypoker,
@@ -23,6 +25,7 @@ from bigblind.formats import (
     winamax,
     words,
     wpn,
+    wpn_classic,
 )
 from bigblind.formats.names import check_name
 
@@ -30,6 +33,8 @@ __all__ = [
     "acpc",
     "bovada",
     "check_name",
+    "globalpoker",
+    "horizon",
     "ipoker",
     "ohh",
     "partypoker",
@@ -41,4 +46,5 @@ __all__ = [
     "winamax",
     "words",
     "wpn",
+    "wpn_classic",
 ]

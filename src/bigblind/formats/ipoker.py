@@ -66,9 +66,16 @@ _RANKS: Final = {"10": "T"}
 def is_ipoker(text: str) -> bool:
     """Whether a text is an iPoker XML session: a ``<session>`` holding ``<game>`` elements.
 
+    A text that only speaks of one (notes, a README) is not: the document must
+    begin with its markup.
+
     >>> is_ipoker('<?xml version="1.0"?><session sessioncode="1"><game gamecode="2">')
     True
+    >>> is_ipoker('iPoker files look like <session><game gamecode="2">')
+    False
     """
+    if not text.lstrip("\ufeff\x00 \t\r\n").startswith("<"):
+        return False
     head = text[:4096]
     return bool(_SESSION.search(head)) and bool(_GAME_OPEN.search(text))
 

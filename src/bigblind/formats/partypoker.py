@@ -207,9 +207,18 @@ def _unwritten_blinds(
         (playing[0], level["low"], "small"),
         (playing[1], level["high"], "big"),
     ):
-        stack = _hundredths(_money(seats[name]["stack"])) // 100
-        posts.append((name, kind, min(int(_chips(blind).replace(",", "")), stack)))
+        # What the stack holds beside the ante the file posts for the player.
+        stack = _hundredths(_money(seats[name]["stack"])) // 100 - _ante_of(name, lines)
+        posts.append((name, kind, max(0, min(int(_chips(blind).replace(",", "")), stack))))
     return posts
+
+
+def _ante_of(name: str, lines: list[str]) -> int:
+    """The ante a tournament file posts for ``name`` (0 if none)."""
+    for line in lines:
+        if line.strip().startswith(f"{name} posts ante ") and (found := _BRACKET.search(line)):
+            return int(_chips(found.group(1)).replace(",", "") or 0)
+    return 0
 
 
 def _action(
@@ -264,7 +273,9 @@ def _action(
 
 def _cash_stakes(stakes: str, lines: list[str]) -> tuple[str, str]:
     """A cash game's blinds: as the header writes them, else from the posts."""
-    parts = [_money(part) for part in stakes.replace("USD", "").replace("EUR", "").split("/")]
+    # A fast-fold table ('fastforward') names itself after its stakes.
+    plain = stakes.replace("fastforward", "").replace("USD", "").replace("EUR", "")
+    parts = [_money(part) for part in plain.split("/")]
     parts = [part for part in parts if part]
     if len(parts) == 2:
         return parts[0], parts[1]

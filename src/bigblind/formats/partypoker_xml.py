@@ -66,8 +66,11 @@ def is_party_xml(text: str) -> bool:
 
     >>> is_party_xml('<?xml version="1.0"?><pokerxml><tabletype type="cash">'), is_party_xml("")
     (True, False)
+    >>> is_party_xml("partypoker's XML begins <pokerxml>")
+    False
     """
-    return "<pokerxml" in text[:2048]
+    begins = text.lstrip("\ufeff\x00 \t\r\n").startswith("<")
+    return begins and "<pokerxml" in text[:2048]
 
 
 def loads_each(text: str) -> list[Entry]:

@@ -49,6 +49,10 @@ _SITES: Final = (
     ("a Poker Now ledger", re.compile(r"player_nickname,player_id,")),
     ("Open Hand History JSON", re.compile(r'"ohh": ')),
     ("Global Poker JSON hands", re.compile(r'"table": \{')),
+    (
+        "an ACPC dealer log (`bigblind acpc replay GAMEDEF LOG` reads it)",
+        re.compile(r"# name/game/hands/seed |STATE:[0-9]+:"),
+    ),
 )
 _LOOK: Final = 40  # lines read from the start
 

@@ -7,8 +7,8 @@ Holdem(No Limit) - Level 1 (10.00/20.00)- 2017/05/08 08:32:30 UTC``), the
 cards drawn for the button before the deal and the pots named as they grow.
 :func:`loads_each` says each line as PokerStars would, one for one, and reads
 the hand with the PokerStars reader; histories carry ``site`` ``'WPN'``.
-WPN's older form (``Game started at:``) is not read: such files are not
-recognised, and say so.
+WPN's older form (``Game started at:``) is read by
+:mod:`bigblind.formats.wpn_classic`.
 
 >>> text = '''Game Hand #1 - Tournament #8 - Holdem(No Limit) - Level 1 (10.00/20.00)- 2017/05/08
 ... Table '1' 9-max Seat #2 is the button

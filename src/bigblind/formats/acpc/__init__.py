@@ -3,8 +3,9 @@
 The Annual Computer Poker Competition's server (``project_acpc_server``)
 is the common ground of poker research: its game definitions, its
 ``MATCHSTATE`` messages and its ``STATE`` log lines. bigblind reads and
-writes them over its own engine; ``bigblind acpc`` runs a dealer, seats any
-bot as a client and replays logs.
+writes them over its own engine, deals the ACPC dealer's cards from its seeds
+(:class:`AcpcCards`); ``bigblind acpc`` runs a dealer, seats any bot as a
+client and replays logs.
 
 >>> from bigblind.formats.acpc import load_gamedef, parse_matchstate
 >>> game = load_gamedef("holdem.limit.3p.game")
@@ -14,6 +15,7 @@ bot as a client and replays logs.
 ((), (), (Card('Ah'), Card('Kd')))
 """
 
+from bigblind.formats.acpc.deal import AcpcCards
 from bigblind.formats.acpc.gamedef import (
     STANDARD_GAMES,
     GameDef,
@@ -42,6 +44,7 @@ from bigblind.formats.acpc.protocol import (
 __all__ = [
     "STANDARD_GAMES",
     "VERSION",
+    "AcpcCards",
     "AcpcHand",
     "Action",
     "GameDef",

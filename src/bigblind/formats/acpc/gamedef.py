@@ -20,7 +20,7 @@ bigblind.formats.acpc.gamedef.UnsupportedGameError: numRounds 3: bigblind plays 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -121,13 +121,16 @@ class GameDef:
         """The bigblind rules of this game."""
         small, big = (self.blinds[p] for p in self.blind_positions)
         if self.betting == "nolimit":
-            return Rules.no_limit(blinds=(small, big))
-        return Rules.fixed_limit(
-            blinds=(small, big),
-            small_bet=self.raise_sizes[0],
-            big_bet=self.raise_sizes[2],
-            cap=self.max_raises[1],
-        )
+            rules = Rules.no_limit(blinds=(small, big))
+        else:
+            rules = Rules.fixed_limit(
+                blinds=(small, big),
+                small_bet=self.raise_sizes[0],
+                big_bet=self.raise_sizes[2],
+                cap=self.max_raises[1],
+            )
+        # An ACPC game is played by the ACPC server's raise rule, not RULES 5.6.
+        return replace(rules, acpc_raises=True)
 
     def dumps(self) -> str:
         """The definition in the ACPC file format.

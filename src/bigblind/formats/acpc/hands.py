@@ -11,9 +11,12 @@ and posts the small blind, RULES 2.3); ``maxRaises 3 4 4 4`` is bigblind's
 cap of four bets, the big blind counting as the first (RULES 5.2); stacks are
 the game's stacks afresh each hand (a limit game without stacks gets the ACPC
 server's 2^31-1 chips); an ACPC value splits a pot in fractions where
-bigblind's engine gives odd chips by RULES 6.6. The ACPC server lets a player
-raise again after a short all-in raise; bigblind follows RULES 5.6. With the
-equal stacks of the standard games the two never differ.
+bigblind's engine gives odd chips by RULES 6.6. Raises follow the ACPC server's
+rule, not RULES 5.6 (the game's rules carry ``acpc_raises``): a short all-in
+reopens the betting, so a player who raised before may raise again, to at
+least the last minimum or the short raise doubled. With the equal stacks of
+the standard games the two rules never differ; with unequal stacks and three
+or more players they do, and the dealer deals and the replay reads by ACPC's.
 
 >>> from bigblind.deck import Deck
 >>> from bigblind.formats.acpc.gamedef import load_gamedef
@@ -58,17 +61,41 @@ __all__ = ["AcpcHand"]
 class AcpcHand:
     """An engine :class:`~bigblind.engine.hand.Hand` seen through the ACPC protocol."""
 
-    __slots__ = ("_known_board", "game", "hand")
+    __slots__ = ("_board_to_deal", "_known_board", "game", "hand")
 
     def __init__(self, game: GameDef, hand: Hand) -> None:
         self.game = game
         self.hand = hand
         self._known_board: tuple[Card, ...] = ()
+        self._board_to_deal: tuple[Card, ...] = ()
 
     @classmethod
     def deal(cls, game: GameDef, deck: Deck) -> AcpcHand:
         """A new hand whose cards come from ``deck``."""
         return cls(game, Hand(game.rules, game.stacks, button=game.button, deck=deck))
+
+    @classmethod
+    def deal_cards(
+        cls, game: GameDef, hole: Sequence[Sequence[Card]], board: Sequence[Card]
+    ) -> AcpcHand:
+        """A new hand of these cards: each position's hole cards, and the whole board,
+        dealt round by round as the betting reaches it (as the ACPC server deals).
+
+        >>> from bigblind.cards import parse_cards
+        >>> from bigblind.formats.acpc.gamedef import load_gamedef
+        >>> game = load_gamedef("holdem.nolimit.2p.reverse_blinds.game")
+        >>> hand = AcpcHand.deal_cards(
+        ...     game, [parse_cards("AsAd"), parse_cards("KsKd")], parse_cards("2c3c4c5d9h"))
+        >>> hand.apply(Action("c")); hand.apply(Action("c")); hand.board()
+        ((), (Card('2c'), Card('3c'), Card('4c')))
+        """
+        hand = Hand(game.rules, game.stacks, button=game.button, dealing="manual")
+        for seat, cards in enumerate(hole):
+            hand.deal_hole(seat, cards)
+        acpc = cls(game, hand)
+        acpc._board_to_deal = tuple(board)
+        acpc._deal_due()
+        return acpc
 
     @classmethod
     def rebuild(
@@ -194,11 +221,61 @@ class AcpcHand:
                 remaining[p] -= level
         return tuple(values)
 
+    def doubles(self) -> tuple[float, ...]:
+        """Each position's value as the ACPC server computes it: in doubles, pot by pot.
+
+        Its totals are sums of these, so a dealer that adds them up prints the same
+        totals to the last decimal.
+
+        >>> from bigblind.cards import parse_cards
+        >>> from bigblind.formats.acpc.gamedef import load_gamedef
+        >>> from bigblind.formats.acpc.protocol import parse_betting
+        >>> game = load_gamedef("holdem.limit.3p.game")
+        >>> holes = [parse_cards(h) for h in ("2h3d", "9hQd", "9sQc")]
+        >>> board = [(), parse_cards("AcKcJd"), parse_cards("5d"), parse_cards("7h")]
+        >>> betting = parse_betting("cfc/cc/cc/cc", no_limit=False)
+        >>> hand = AcpcHand.rebuild(game, betting, holes, board)
+        >>> hand.doubles()
+        (-5.0, 2.5, 2.5)
+        """
+        spent = self.spent
+        folded = self.hand.folded
+        n = self.game.num_players
+        if folded.count(False) == 1:
+            return tuple(float(v) for v in self.values())
+        board = max(self.hand.board, self._known_board, key=len)
+        # A folded hand ranks below any shown one (the server gives it -1).
+        rank = [
+            -1 if folded[p] else evaluate((*self.hand.hole(p), *board))  # type: ignore[arg-type]
+            for p in range(n)
+        ]
+        values: list[float] = []
+        for player in range(n):
+            if folded[player]:
+                values.append(float(-spent[player]))
+                continue
+            left = {p: spent[p] for p in range(n) if spent[p] > 0}
+            value = 0.0
+            while True:
+                size = min(left.values())
+                best = max(rank[p] for p in left)
+                winners = sum(1 for p in left if rank[p] == best)
+                if rank[player] == best:
+                    value += size * (len(left) - winners) / winners
+                else:
+                    value -= size
+                left = {p: chips - size for p, chips in left.items() if chips > size}
+                if player not in left:
+                    break
+            values.append(value)
+        return tuple(values)
+
     # ----------------------------------------------------------------- actions
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for the position to act; an illegal one raises and changes nothing."""
         self.hand.act(self.engine_action(action))
+        self._deal_due()
 
     def engine_action(self, action: Action) -> EngineAction:
         """The engine's Action that ``action`` names for the position to act: 'f' a fold,
@@ -250,9 +327,17 @@ class AcpcHand:
     def act_text(self, text: EngineAction | str) -> Action:
         """Play an engine Action or its text (a bot's answer) and return it in ACPC form."""
         self.hand.act(text)
+        self._deal_due()
         return self._last_action()
 
     # --------------------------------------------------------------- internals
+
+    def _deal_due(self) -> None:
+        """Deal the board cards the hand waits for, of a hand dealt by :meth:`deal_cards`."""
+        hand, board = self.hand, self._board_to_deal
+        while board and hand.awaiting in ("flop", "turn", "river"):
+            dealt = len(hand.board)
+            hand.deal_board(board[dealt : 3 if dealt == 0 else dealt + 1])
 
     def _earlier(self, seat: int) -> int:
         """Chips ``seat`` put in before this round."""

@@ -11,8 +11,9 @@ taking what the site allowed where bigblind's table would not:
 - a hand mucked where RULES 6.7 would have it shown (an all-in loser, the
   first hand of a showdown): it is out of the pots as a folded hand is, its
   chips left in them (RULES 9.2 kills a hand so);
-- a fold when a check was free (RULES 4.4 has no such fold): the hand is out
-  the same way;
+- a fold when a check was free (RULES 4.4 has no such fold), and a fold
+  written before the player's turn (a seat folded in advance): the hand is
+  out the same way;
 - a raise when nobody left could answer it (the others all-in): the engine
   calls, and the rest is the uncalled bet the site returned.
 
@@ -94,7 +95,11 @@ def reconcile(history: HandHistory, *, strict: bool = False) -> Reconciliation:
             allowed = tuple(recorded.allowed)
     except (HistoryError, ValueError) as error:
         return Reconciliation(hand=None, problem=str(error).splitlines()[0])
-    return Reconciliation(hand=hand, problem=_chips_problem(history, hand), allowed=allowed)
+    problem = _chips_problem(history, hand)
+    if problem is not None and allowed:
+        # What was taken as the site recorded it may be why the chips do not add up.
+        problem += f" (taken as recorded: {'; '.join(allowed)})"
+    return Reconciliation(hand=hand, problem=problem, allowed=allowed)
 
 
 def results_match(history: HandHistory, hand: Hand) -> bool:
@@ -311,7 +316,16 @@ class _Recorded:
         words = text.split()
         seat = int(words[0][1:]) - 1 if words[0].startswith("p") else None
         legal = hand.legal
-        if seat is None or legal is None or legal.seat != seat:
+        if seat is None or legal is None:
+            raise self.failure(index, text, refusal)
+        if words[1] == "f" and legal.seat != seat and 0 <= seat < self.n and not hand.folded[seat]:
+            # A fold the site wrote before the player's turn (a seat folded in advance,
+            # away from the table): the hand is out, as a dead hand is, its chips in the
+            # pots (RULES 9.2).
+            hand.kill(seat, "folded out of turn")
+            self.note(index, f"{self.names[seat]} folded out of turn")
+            return
+        if legal.seat != seat:
             raise self.failure(index, text, refusal)
         if words[1] == "f" and legal.check:
             # RULES 4.4 has no fold when a check is free; the site took it: the hand is
