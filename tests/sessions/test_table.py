@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bigblind import Deck, Forced, Hand, HandView, Rules, Street
 from bigblind.engine.events import Acted, BoardDealt, Posted
-from bigblind.formats.phh import HandHistory, _apply, dumps, loads, replay, stacks_match
+from bigblind.formats.phh import HandHistory, apply_action, dumps, loads, replay, stacks_match
 from bigblind.sessions.table import BuyIn, HandRecord, Layout, Rake, Status, Table, TableError
 from tests.support import stacked_deck
 
@@ -127,7 +127,7 @@ def replay_as_played(history: HandHistory) -> Hand:
         dead_blinds={i: amount for i, amount in enumerate(dead) if amount},
     )
     for text in history.actions:
-        _apply(hand, text, n)
+        apply_action(hand, text, n)
     return hand
 
 

@@ -24,7 +24,7 @@ from typing import Final
 
 from bigblind.errors import HistoryError
 
-__all__ = ["check_name"]
+__all__ = ["brief", "check_name"]
 
 # Categories that end a line, control the terminal or cannot be encoded.
 _REFUSED: Final = {
@@ -69,13 +69,13 @@ def check_name(name: str, *, what: str = "player name") -> str:
     problem = _problem(name)
     if problem is not None:
         raise HistoryError(
-            f"{what} {_shown(name)} cannot be written in a hand history: {problem};"
+            f"{what} {brief(name)} cannot be written in a hand history: {problem};"
             " names are one line of printable text"
         )
     return name
 
 
-def _shown(value: object) -> str:
+def brief(value: object) -> str:
     """A one-line rendering of a bad value, shortened when long."""
     try:
         text = repr(value)  # escapes every character that is not printable

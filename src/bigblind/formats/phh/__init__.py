@@ -46,9 +46,6 @@ from bigblind.formats.phh.history import (
     stacks_match,
 )
 from bigblind.formats.phh.reader import loads, parse_each, read
-
-# _apply stays importable here for the callers that replay with posts of their own.
-from bigblind.formats.phh.replayer import _apply as _apply
 from bigblind.formats.phh.replayer import apply_action, replay, start_hand
 from bigblind.formats.phh.writer import dump_session, dumps
 

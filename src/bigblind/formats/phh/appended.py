@@ -41,11 +41,11 @@ from bigblind.errors import HistoryError
 from bigblind.formats.phh.history import HandHistory
 from bigblind.formats.phh.reader import (
     TOMLError,
-    _document,
-    _parse_document,
-    _read_text,
+    parse_document,
+    read_text,
+    toml_document,
 )
-from bigblind.formats.phh.writer import _lines
+from bigblind.formats.phh.writer import history_lines
 
 __all__ = [
     "AppendedHands",
@@ -123,7 +123,7 @@ def section(hand: Hand | SeenHand, /, *, number: int, **metadata: object) -> str
     """
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise HistoryError(f"hand number {number!r} must be a whole number of at least 1")
-    return f"[{number}]\n" + "".join(_lines(hand, metadata, record_last=True)) + "\n"
+    return f"[{number}]\n" + "".join(history_lines(hand, metadata, record_last=True)) + "\n"
 
 
 def _drop_partial_hand(path: Path) -> None:
@@ -175,12 +175,12 @@ def loads_appended(text: str) -> AppendedHands:
     """
     start = _last_section(text)
     try:
-        document = _document(text)
+        document = toml_document(text)
     except TOMLError as error:
         # Cut short: the TOML breaks in the last section, at its last line or its end.
         if start is None or not _breaks_at_end(error.detail, text, start):
             raise
-        document = _document(text[:start])
+        document = toml_document(text[:start])
         return AppendedHands(_strict(document), text[start:])
     if "variant" in document or not document or start is None:
         return AppendedHands(_strict(document))  # a lone .phh hand, or nothing
@@ -196,7 +196,7 @@ def loads_appended(text: str) -> AppendedHands:
 def read_appended(path: str | os.PathLike[str]) -> AppendedHands:
     """Read a session file written by :func:`append` (see :func:`loads_appended`)."""
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         return loads_appended(text)
     except HistoryError as error:
@@ -225,7 +225,7 @@ def _strict(document: Mapping[str, object]) -> tuple[HandHistory, ...]:
     if not document:
         return ()  # an empty file, or one whose first hand was cut short
     hands: list[HandHistory] = []
-    for item in _parse_document(document):
+    for item in parse_document(document):
         if isinstance(item, HistoryError):
             raise item
         hands.append(item)

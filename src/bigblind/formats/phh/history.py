@@ -86,9 +86,9 @@ def variant_code(rules: Rules) -> str | None:
 
 
 # The PHH fixed-limit games allow four bets a round (RULES 5.2).
-_FIXED_LIMIT_CAP: Final = 4
+FIXED_LIMIT_CAP: Final = 4
 # Fields that hold the game and its play; every other field is metadata.
-_GAME_FIELDS: Final = frozenset(
+GAME_FIELDS: Final = frozenset(
     {
         "variant",
         "antes",
@@ -107,7 +107,7 @@ _GAME_FIELDS: Final = frozenset(
 )
 # bigblind's own fields of the game: PHH has no owed posts, nor a dead small blind
 # followed by a straddle. They stay in the metadata too, for callers that read them.
-_OWN_FIELDS: Final = frozenset(
+OWN_FIELDS: Final = frozenset(
     {
         "_live_blinds",
         "_dead_money",

@@ -15,10 +15,10 @@ from pathlib import Path
 from bigblind.engine.rules import AnteType, Rules, Structure
 from bigblind.errors import BigblindError, HistoryError
 from bigblind.evaluation.games import Game
-from bigblind.formats.names import _shown
+from bigblind.formats.names import brief
 from bigblind.formats.phh.history import (
-    _FIXED_LIMIT_CAP,
-    _GAME_FIELDS,
+    FIXED_LIMIT_CAP,
+    GAME_FIELDS,
     GAME_VARIANTS,
     SUPPORTED_VARIANTS,
     HandHistory,
@@ -59,7 +59,7 @@ def parse_each(text: str) -> list[HandHistory | HistoryError]:
     >>> [str(h) if isinstance(h, HistoryError) else h.variant for h in parse_each(text)]
     ['FB', "hand 2: field 'variant' 3 must be a string such as 'NT'"]
     """
-    return _parse_document(_document(text))
+    return parse_document(toml_document(text))
 
 
 # The form nearly every .phh file takes, one 'key = value' a line, the values plain
@@ -100,7 +100,7 @@ def _scalar(token: str) -> object:
     return int(token)
 
 
-def _document(text: str) -> dict[str, object]:
+def toml_document(text: str) -> dict[str, object]:
     """The TOML document of a text; a :class:`TOMLError` if it is not TOML."""
     plain = plain_document(text)
     if plain is not None:
@@ -123,7 +123,7 @@ class TOMLError(HistoryError):
         self.detail = detail
 
 
-def _parse_document(document: Mapping[str, object]) -> list[HandHistory | HistoryError]:
+def parse_document(document: Mapping[str, object]) -> list[HandHistory | HistoryError]:
     """The hands (or their errors) of a ``.phh`` document or of a ``.phhs`` one."""
     out: list[HandHistory | HistoryError] = []
     if "variant" in document or not document:
@@ -151,14 +151,14 @@ def _parse_document(document: Mapping[str, object]) -> list[HandHistory | Histor
 def read(path: str | Path) -> list[HandHistory]:
     """Read the hands of a ``.phh`` or ``.phhs`` file (see :func:`loads`)."""
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         return loads(text)
     except HistoryError as error:
         raise HistoryError(f"{path}: {error}") from None
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except OSError as error:
@@ -177,11 +177,11 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
     if not isinstance(variant, str):
         if variant is None:
             raise HistoryError("missing field 'variant' (a PHH variant code such as 'NT')")
-        raise HistoryError(f"field 'variant' {_shown(variant)} must be a string such as 'NT'")
+        raise HistoryError(f"field 'variant' {brief(variant)} must be a string such as 'NT'")
     hand_field = table.get("hand")
     if hand_field is not None:
         if isinstance(hand_field, bool) or not isinstance(hand_field, int | str):
-            raise HistoryError(f"field 'hand' {_shown(hand_field)} must be an integer or a string")
+            raise HistoryError(f"field 'hand' {brief(hand_field)} must be an integer or a string")
         number = hand_field
     actions = _actions(table)
     players = _players(table)
@@ -202,7 +202,7 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
     on_button = table.get("_small_blind_on_button", False)
     if not isinstance(on_button, bool) or (on_button and (n < 3 or dead_small is not None)):
         raise HistoryError(
-            f"field '_small_blind_on_button' {_shown(on_button)} must be true or false, and"
+            f"field '_small_blind_on_button' {brief(on_button)} must be true or false, and"
             " true only with 3 players or more and a small blind"
         )
     bomb = _bomb_pot(table)
@@ -213,7 +213,7 @@ def _parse_hand(table: Mapping[str, object], number: int | str | None) -> HandHi
         bet = size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else 1
         table = {**table, "antes": [0] * n, "blinds_or_straddles": [0, bet] + [0] * (n - 2)}
     rules = _rules(table, variant, structure, n, dead_small, on_button, game)
-    metadata = {k: v for k, v in table.items() if k not in _GAME_FIELDS}
+    metadata = {k: v for k, v in table.items() if k not in GAME_FIELDS}
     return HandHistory(
         variant,
         rules,
@@ -237,7 +237,7 @@ def _bomb_pot(table: Mapping[str, object]) -> int:
     bomb = table.get("_bomb_pot", 0)
     if isinstance(bomb, bool) or not isinstance(bomb, int) or bomb < 0:
         raise HistoryError(
-            f"field '_bomb_pot' {_shown(bomb)} must be each player's ante in chips (RULES 12.1)"
+            f"field '_bomb_pot' {brief(bomb)} must be each player's ante in chips (RULES 12.1)"
         )
     return bomb
 
@@ -245,7 +245,7 @@ def _bomb_pot(table: Mapping[str, object]) -> int:
 def _runs(table: Mapping[str, object]) -> int:
     runs = table.get("_runs", 1)
     if isinstance(runs, bool) or runs not in (1, 2):
-        raise HistoryError(f"field '_runs' {_shown(runs)} must be 1 or 2 (RULES 10.3)")
+        raise HistoryError(f"field '_runs' {brief(runs)} must be 1 or 2 (RULES 10.3)")
     assert isinstance(runs, int)
     return runs
 
@@ -253,7 +253,7 @@ def _runs(table: Mapping[str, object]) -> int:
 def _dead_hands(table: Mapping[str, object], n: int, count: int) -> tuple[tuple[int, int], ...]:
     kills = table.get("_dead_hands", [])
     usage = (
-        f"field '_dead_hands' {_shown(kills)} must list [player, position] pairs: a player"
+        f"field '_dead_hands' {brief(kills)} must list [player, position] pairs: a player"
         f" 1 to {n} whose hand was declared dead (RULES 9.2), once, and how many of the"
         f" {count} actions came before"
     )
@@ -324,10 +324,10 @@ def _chips(name: str, value: object, minimum: int = 0) -> int:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise HistoryError(
-            f"field {_shown(name)} holds {_shown(value)}: bigblind plays whole chips (integers)"
+            f"field {brief(name)} holds {brief(value)}: bigblind plays whole chips (integers)"
         )
     if value < minimum:
-        raise HistoryError(f"field {_shown(name)} holds {value}: it must be at least {minimum}")
+        raise HistoryError(f"field {brief(name)} holds {value}: it must be at least {minimum}")
     return value
 
 
@@ -336,11 +336,11 @@ def _chip_list(
 ) -> tuple[int, ...]:
     value = table.get(name)
     if value is None:
-        raise HistoryError(f"missing field {_shown(name)} (one amount per player)")
+        raise HistoryError(f"missing field {brief(name)} (one amount per player)")
     if not isinstance(value, list):
-        raise HistoryError(f"field {_shown(name)} must be an array with one amount per player")
+        raise HistoryError(f"field {brief(name)} must be an array with one amount per player")
     if length is not None and len(value) != length:
-        raise HistoryError(f"field {_shown(name)} has {len(value)} entries for {length} players")
+        raise HistoryError(f"field {brief(name)} has {len(value)} entries for {length} players")
     return tuple(_chips(name, v, minimum) for v in value)
 
 
@@ -356,16 +356,14 @@ def _finishing_stacks(table: Mapping[str, object], n: int) -> tuple[float, ...] 
         if isinstance(v, float) and v.is_integer():
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
-            raise HistoryError(
-                f"field 'finishing_stacks' holds {_shown(v)}: amounts are at least 0"
-            )
+            raise HistoryError(f"field 'finishing_stacks' holds {brief(v)}: amounts are at least 0")
         out.append(v)
     return tuple(out)
 
 
 def _chip_field(table: Mapping[str, object], name: str, variant: str) -> int:
     if name not in table:
-        raise HistoryError(f"missing field {_shown(name)} (required for {variant})")
+        raise HistoryError(f"missing field {brief(name)} (required for {variant})")
     return _chips(name, table[name])
 
 
@@ -381,14 +379,14 @@ def _rules(
     """The engine's rules for the forced bets and limits of the file (RULES 2, 5)."""
     for name in ("antes", "blinds_or_straddles"):
         if name not in table:
-            raise HistoryError(f"missing field {_shown(name)} (required for {variant})")
+            raise HistoryError(f"missing field {brief(name)} (required for {variant})")
     antes = _chip_list(table, "antes", n)
     blinds = _chip_list(table, "blinds_or_straddles", n)
     if table.get("bring_in"):
         raise HistoryError("field 'bring_in' is for stud games: hold'em has blinds")
     trimming = table.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise HistoryError(f"field 'ante_trimming_status' {_shown(trimming)} must be true or false")
+        raise HistoryError(f"field 'ante_trimming_status' {brief(trimming)} must be true or false")
     # RULES 2.2, 2.3, 2.7: a small and a big blind, and a straddle by the player left
     # of the big blind. Heads-up the PHH order is reversed (p1 is the big blind), which
     # is the engine's rule that the button posts the small blind.
@@ -444,7 +442,7 @@ def _rules(
         min_bet = _chip_field(table, "min_bet", variant)
         for name in ("small_bet", "big_bet"):
             if name in table:
-                raise HistoryError(f"field {_shown(name)} is for fixed-limit games, not {variant}")
+                raise HistoryError(f"field {brief(name)} is for fixed-limit games, not {variant}")
     else:
         small_bet = _chip_field(table, "small_bet", variant)
         big_bet = _chip_field(table, "big_bet", variant)
@@ -465,7 +463,7 @@ def _rules(
             min_bet=min_bet,
             small_bet=small_bet,
             big_bet=big_bet,
-            cap=_FIXED_LIMIT_CAP if structure is Structure.FIXED_LIMIT else None,
+            cap=FIXED_LIMIT_CAP if structure is Structure.FIXED_LIMIT else None,
             game=game,
             button_blind=button_blind,
         )

@@ -9,7 +9,7 @@ from typing import Final
 from bigblind.engine.events import Acted, BoardDealt
 from bigblind.engine.hand import Hand
 from bigblind.errors import BigblindError, HistoryError, OutOfTurnError
-from bigblind.formats.names import _shown
+from bigblind.formats.names import brief
 from bigblind.formats.phh.history import HandHistory, UnsupportedVariantError
 
 __all__ = ["apply_action", "replay", "start_hand"]
@@ -67,7 +67,7 @@ def replay(history: HandHistory, *, shows_in_any_order: bool = False) -> Hand:
     _kill(hand, history, len(history.actions))
     if waiting:
         held, held_text, refusal = min(waiting.values(), key=lambda item: item[0])
-        raise HistoryError(f"actions[{held}] {_shown(held_text.strip())}: {refusal}")
+        raise HistoryError(f"actions[{held}] {brief(held_text.strip())}: {refusal}")
     return hand
 
 
@@ -132,9 +132,9 @@ def _run(hand: Hand, index: int, text: str, n: int) -> None:
     try:
         apply_action(hand, text, n)
     except OutOfTurnError as error:
-        raise _OutOfTurn(f"actions[{index}] {_shown(text.strip())}: {error}", error) from None
+        raise _OutOfTurn(f"actions[{index}] {brief(text.strip())}: {error}", error) from None
     except ValueError as error:  # BigblindError, or a value the engine cannot take
-        raise HistoryError(f"actions[{index}] {_shown(text.strip())}: {error}") from None
+        raise HistoryError(f"actions[{index}] {brief(text.strip())}: {error}") from None
 
 
 def _shown_after_all_in(hand: Hand, text: str, n: int, *, anywhere: bool) -> int | None:
@@ -216,13 +216,10 @@ def apply_action(hand: Hand, text: str, n: int) -> None:
         )
 
 
-_apply = apply_action  # the name callers that replay with posts of their own know
-
-
 def _cards(word: str) -> str:
     if _CARDS.fullmatch(word) is None:
         raise HistoryError(
-            f"cannot read cards {_shown(word)}: cards are a rank 2-9, T, J, Q, K or A and a"
+            f"cannot read cards {brief(word)}: cards are a rank 2-9, T, J, Q, K or A and a"
             " suit c, d, h or s, e.g. 'AsKd', or '??' for a card not known"
         )
     return word
@@ -231,7 +228,7 @@ def _cards(word: str) -> str:
 def _seat(word: str, n: int) -> int:
     match = _PLAYER.fullmatch(word)
     if match is None or int(match.group(1)) > n:
-        raise HistoryError(f"{_shown(word)} is not a player: the players are p1 to p{n}")
+        raise HistoryError(f"{brief(word)} is not a player: the players are p1 to p{n}")
     return int(match.group(1)) - 1
 
 
@@ -239,9 +236,9 @@ def _amount(word: str) -> int:
     try:
         value = float(word) if any(c in word for c in ".eE") else int(word)
     except ValueError:
-        raise HistoryError(f"amount {_shown(word)} is not a number") from None
+        raise HistoryError(f"amount {brief(word)} is not a number") from None
     if isinstance(value, float):
         if not (math.isfinite(value) and value.is_integer()):
-            raise HistoryError(f"amount {_shown(word)}: bigblind plays whole chips (integers)")
+            raise HistoryError(f"amount {brief(word)}: bigblind plays whole chips (integers)")
         value = int(value)
     return value

@@ -27,7 +27,7 @@ from bigblind.engine.hand import Hand
 from bigblind.engine.rules import AnteType, Structure
 from bigblind.engine.views import SeenHand
 from bigblind.errors import HistoryError
-from bigblind.formats.phh.history import _FIXED_LIMIT_CAP, _GAME_FIELDS, _OWN_FIELDS, variant_code
+from bigblind.formats.phh.history import FIXED_LIMIT_CAP, GAME_FIELDS, OWN_FIELDS, variant_code
 
 __all__ = ["dump_session", "dumps"]
 
@@ -66,7 +66,7 @@ def dumps(hand: Hand | SeenHand, /, **metadata: object) -> str:
     >>> replay(loads(text)[0]).result.stacks
     (101, 99)
     """
-    return "".join(_lines(hand, metadata))
+    return "".join(history_lines(hand, metadata))
 
 
 def dump_session(
@@ -99,11 +99,11 @@ def dump_session(
         else:
             hand = item
         fields = {**metadata, **own}
-        parts.append(f"[{index}]\n" + "".join(_lines(hand, fields)))
+        parts.append(f"[{index}]\n" + "".join(history_lines(hand, fields)))
     return "\n".join(parts)
 
 
-def _lines(
+def history_lines(
     hand: Hand | SeenHand, metadata: Mapping[str, object], *, record_last: bool = False
 ) -> list[str]:
     """The lines of one hand; ``record_last`` puts the metadata before the actions.
@@ -121,10 +121,10 @@ def _lines(
         )
     n = hand.seats
     if rules.structure is Structure.FIXED_LIMIT and (
-        rules.cap != _FIXED_LIMIT_CAP or rules.uncapped_heads_up
+        rules.cap != FIXED_LIMIT_CAP or rules.uncapped_heads_up
     ):
         raise HistoryError(
-            f"cap: PHH fixed-limit games allow {_FIXED_LIMIT_CAP} bets a round, capped heads-up"
+            f"cap: PHH fixed-limit games allow {FIXED_LIMIT_CAP} bets a round, capped heads-up"
             f" too; these rules have cap {rules.cap}"
             + (", uncapped heads-up" if rules.uncapped_heads_up else "")
         )
@@ -182,7 +182,7 @@ def _lines(
     out = [f"{key} = {_toml(value)}\n" for key, value in fields]
     record: list[str] = []
     for key, value in metadata.items():
-        if key in _OWN_FIELDS:
+        if key in OWN_FIELDS:
             # From the hand: the owed posts are checked by _owed_posts, and a dead
             # small blind must be the one the hand had.
             written = dict(fields).get(key)
@@ -196,7 +196,7 @@ def _lines(
             if key in mine and value != written:
                 raise HistoryError(f"metadata {key!r} {value!r} disagrees with the hand")
             continue
-        if key in _GAME_FIELDS - {"players", "hand"}:
+        if key in GAME_FIELDS - {"players", "hand"}:
             raise HistoryError(f"metadata cannot set {key!r}: it comes from the hand")
         if key == "players":
             value = _players_in_phh_order(value, n, phh_index)

@@ -50,7 +50,7 @@ class Tournament:
         return _roman(self.level)
 
 
-def _header(
+def header_line(
     hand: Hand | SeenHand,
     hand_id: int,
     when: datetime,
@@ -107,7 +107,7 @@ def _money(amount: int, symbol: str | None) -> str:
     return f"{symbol}{amount // 100}{cents}"
 
 
-def _table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:
+def table_line(table: str, max_seats: int, button: int, *, play: bool) -> str:
     check_name(table, what="table name")
     if "'" in table:
         raise HistoryError(f"table name {table!r} must be one line of text without quotes")
@@ -142,13 +142,13 @@ def _eastern(when: datetime) -> str:
     return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} ET"
 
 
-def _cents(amount: int) -> str:
+def cents_text(amount: int) -> str:
     """``150`` as ``'1.50'``, ``200`` as ``'2'``: PokerStars drops ``.00`` from amounts."""
     whole, cents = divmod(amount, 100)
     return f"{whole}.{cents:02d}" if cents else str(whole)
 
 
-def _currency(currency: str | None) -> tuple[str, str]:
+def currency_marks(currency: str | None) -> tuple[str, str]:
     if currency is None:
         return "", ""
     if currency in _CURRENCIES:

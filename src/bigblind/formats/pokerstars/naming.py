@@ -76,7 +76,7 @@ def describe_hand(value: int) -> str:
     return f"a straight flush, {name[ranks[4]]} to {name[ranks[0]]}"
 
 
-def _kicker(value: int, earlier: Iterable[int]) -> str:
+def kicker_words(value: int, earlier: Iterable[int]) -> str:
     """The kicker PokerStars adds to a shown hand that ties an earlier one but for kickers.
 
     Against the best such earlier hand: ``' - Ace+King kicker'`` (the kickers

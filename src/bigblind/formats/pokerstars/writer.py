@@ -31,12 +31,12 @@ from bigblind.evaluation.scalar import evaluate
 from bigblind.formats.names import check_name
 from bigblind.formats.pokerstars.header import (
     Tournament,
-    _cents,
-    _currency,
-    _header,
-    _table_line,
+    cents_text,
+    currency_marks,
+    header_line,
+    table_line,
 )
-from bigblind.formats.pokerstars.naming import _kicker, describe_hand
+from bigblind.formats.pokerstars.naming import describe_hand, kicker_words
 
 __all__ = ["dump_session", "dumps"]
 
@@ -91,7 +91,7 @@ def dumps(
     numbers = _check_seat_numbers(seat_numbers, n, max_seats)
     if hero is not None and not (isinstance(hero, int) and 0 <= hero < n):
         raise HistoryError(f"hero {hero!r} must be a seat from 0 to {n - 1}, or None")
-    symbol, code = _currency(currency)
+    symbol, code = currency_marks(currency)
     if tournament is not None and rake:
         raise HistoryError(f"rake {rake} in a tournament hand: tournaments take no rake")
     total = sum(e.amount for e in hand.events if isinstance(e, PotAwarded))
@@ -100,7 +100,7 @@ def dumps(
     if symbol and tournament is None:
 
         def money(amount: int) -> str:
-            return symbol + _cents(amount)
+            return symbol + cents_text(amount)
 
     else:
 
@@ -109,8 +109,8 @@ def dumps(
 
     writer = _Writer(hand, names, numbers, money)
     lines = [
-        _header(hand, hand_id, when, symbol, code, tournament),
-        _table_line(table, max_seats, numbers[hand.button], play=not symbol and not tournament),
+        header_line(hand, hand_id, when, symbol, code, tournament),
+        table_line(table, max_seats, numbers[hand.button], play=not symbol and not tournament),
     ]
     for seat in writer.by_table_seat:
         stack = money(hand.starting_stacks[seat])
@@ -362,7 +362,7 @@ class _Writer:
             return shown
         if value is None:  # another ranking, or a low beside the high: no kicker note
             return f"{shown} ({words})"
-        text = f"{shown} ({words}{_kicker(value, earlier)})"
+        text = f"{shown} ({words}{kicker_words(value, earlier)})"
         earlier.append(value)
         return text
 
