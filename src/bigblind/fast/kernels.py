@@ -1,7 +1,7 @@
 """Parallel kernels of the batch engine: every hand of a batch, a chunk per task.
 
 A chunk allocates its scratch once and plays its hands one after another;
-the built-in policies' kernels are compiled once, any other policy's on first use.
+a policy's kernel is compiled on its first use in a process.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import numpy as np
 from bigblind.evaluation.batch import Tables
 from bigblind.fast.kernel import play_hand
 from bigblind.fast.layout import B_ROWS, W_CARDS, W_ROWS, W_WIDTH
-from bigblind.fast.policies import next_random, random_policy, station_policy
+from bigblind.fast.policies import next_random
 
-__all__ = ["make_kernel", "random_kernel", "station_kernel"]
+__all__ = ["make_kernel"]
 
 
 @numba.njit(cache=True)
@@ -69,68 +69,6 @@ def play_chunk(
         )
 
 
-@numba.njit(parallel=True)
-def random_kernel(
-    rules: Any,
-    stacks: Any,
-    buttons: Any,
-    seeds: Any,
-    t: Tables,
-    out_stacks: Any,
-    decks: Any,
-    logs: Any,
-    counts: Any,
-) -> None:
-    """:func:`make_kernel` of :func:`random_policy`, compiled once and kept on disk."""
-    chunks = min(stacks.shape[0], 64 * numba.get_num_threads())
-    for chunk in numba.prange(chunks):
-        play_chunk(
-            chunk,
-            chunks,
-            rules,
-            stacks,
-            buttons,
-            seeds,
-            t,
-            out_stacks,
-            decks,
-            logs,
-            counts,
-            random_policy,
-        )
-
-
-@numba.njit(parallel=True)
-def station_kernel(
-    rules: Any,
-    stacks: Any,
-    buttons: Any,
-    seeds: Any,
-    t: Tables,
-    out_stacks: Any,
-    decks: Any,
-    logs: Any,
-    counts: Any,
-) -> None:
-    """:func:`make_kernel` of :func:`station_policy`, compiled once and kept on disk."""
-    chunks = min(stacks.shape[0], 64 * numba.get_num_threads())
-    for chunk in numba.prange(chunks):
-        play_chunk(
-            chunk,
-            chunks,
-            rules,
-            stacks,
-            buttons,
-            seeds,
-            t,
-            out_stacks,
-            decks,
-            logs,
-            counts,
-            station_policy,
-        )
-
-
 def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
     """A parallel kernel that plays every hand of a batch with ``policy`` (a numba
     function ``policy(view, u) -> (code, amount)``).
@@ -139,14 +77,10 @@ def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
     counts)``: ``stacks`` (hands, players), ``buttons`` and ``seeds`` (hands,); the
     outputs are the final stacks, the cards each hand used in dealing order (hands,
     2 * players + 8: a partial shuffle of the 52 from the hand's seed), its action rows
-    (hands, MAX_ACTIONS, 3; or (hands, 0, 3) to keep no log) and action counts. The
-    built-in policies' kernels are compiled once and cached on disk; another policy's
-    is compiled in each process that uses it.
+    (hands, MAX_ACTIONS, 3; or (hands, 0, 3) to keep no log) and action counts. A
+    kernel is compiled on its first call in each process (numba keeps no kernel that
+    calls a function handed in on disk); the hand's own code is cached.
     """
-    if policy is random_policy:
-        return random_kernel
-    if policy is station_policy:
-        return station_kernel
 
     @numba.njit(parallel=True)
     def kernel(
