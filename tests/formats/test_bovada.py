@@ -17,6 +17,7 @@ import pytest
 from bigblind.formats import bovada, pokerstars
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import HandHistory
+from tests.formats.site_hands import new_counts, reconciled_hands
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
@@ -142,37 +143,16 @@ def test_every_real_hand_is_counted_and_the_read_ones_reconcile(
     folder = HISTORIES / site
     if not folder.is_dir():
         pytest.skip(f"{folder} is absent")
-    counts = {"hands": 0, "reconciled": 0, "not": 0, "unreadable": 0, "other": 0}
+    counts = new_counts()
     for path in sorted(folder.rglob("*.txt")):
         lines = decode(path.read_bytes()).replace("\ufeff", "").splitlines()
-        entries = bovada.read_each(path)
-        starts = [e.line if not isinstance(e, HandHistory) else e.metadata["line"] for e in entries]
-        for entry, begin in zip(entries, starts, strict=True):
-            counts["hands"] += 1
-            if isinstance(entry, pokerstars.OtherGame):
-                counts["other"] += 1
-                continue
-            if isinstance(entry, pokerstars.Unreadable):
-                counts["unreadable"] += 1
-                continue
-            check = pokerstars.reconcile(entry)
-            if not check.reconciled:
-                counts["not"] += 1
-                continue
-            counts["reconciled"] += 1
-            assert isinstance(begin, int) and check.hand is not None
-            assert check.hand.result is not None
-            end = next((s for s in starts if isinstance(s, int) and s > begin), len(lines) + 1)
-            finals = finals_of(lines[begin - 1 : end - 1])
-            unit = Decimal("0.01") if entry.metadata["cents"] else Decimal(1)
-            names = entry.players or ()
-            stacks = check.hand.result.stacks
-            replayed = {n: Decimal(s) * unit for n, s in zip(names, stacks, strict=True)}
-            taken = [replayed[n] - finals[n] for n in names]
-            pot = sum(check.hand.result.payouts) * unit
-            where = (path.name, entry.number, taken)
-            assert all(t >= 0 for t in taken) and sum(taken) <= pot / 10 + unit, where
-            if "tournament" in entry.metadata:
+        for read in reconciled_hands(bovada.read_each(path), lines, counts):
+            finals = finals_of(read.lines)
+            names = read.history.players or ()
+            taken = [read.stacks[n] - finals[n] for n in names]
+            where = (path.name, read.history.number, taken)
+            assert all(t >= 0 for t in taken) and sum(taken) <= read.pot / 10 + read.unit, where
+            if "tournament" in read.history.metadata:
                 assert sum(taken) == 0, where  # a tournament's pots have no rake
     with capsys.disabled():
         print(f"\n{site} histories, read in place: {counts}")

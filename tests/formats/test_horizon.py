@@ -19,6 +19,7 @@ from bigblind.engine.rules import Structure
 from bigblind.formats import horizon, pokerstars
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import HandHistory
+from tests.formats.site_hands import new_counts, reconciled_hands
 
 REPO = Path(__file__).resolve().parents[2]
 HORIZON = REPO.parent / "shared/data/histories/horizon"
@@ -124,42 +125,19 @@ def finals(lines: list[str]) -> dict[str, Decimal]:
 def test_every_real_horizon_hand_is_counted_and_the_read_ones_match_their_file(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    counts = {"hands": 0, "reconciled": 0, "not": 0, "unreadable": 0, "other": 0}
+    counts = new_counts()
     for path in sorted(p for p in HORIZON.rglob("*") if p.is_file()):
         text = decode(path.read_bytes())
         if not horizon.is_horizon(text):
             continue
         lines = text.replace("\x00", "").splitlines()
-        entries = horizon.loads_each(text)
-        starts = [e.line if not isinstance(e, HandHistory) else e.metadata["line"] for e in entries]
-        for entry, begin in zip(entries, starts, strict=True):
-            counts["hands"] += 1
-            if isinstance(entry, pokerstars.OtherGame):
-                counts["other"] += 1
-                continue
-            if isinstance(entry, pokerstars.Unreadable):
-                counts["unreadable"] += 1
-                continue
-            check = pokerstars.reconcile(entry)
-            if not check.reconciled:
-                counts["not"] += 1
-                continue
-            counts["reconciled"] += 1
-            assert isinstance(begin, int) and check.hand is not None
-            assert check.hand.result is not None
-            end = next((s for s in starts if isinstance(s, int) and s > begin), len(lines) + 1)
-            expected = finals(lines[begin - 1 : end - 1])
-            unit = Decimal("0.01") if entry.metadata["cents"] else Decimal(1)
-            replayed = {
-                n: Decimal(s) * unit
-                for n, s in zip(entry.players or (), check.hand.result.stacks, strict=True)
-            }
+        for read in reconciled_hands(horizon.loads_each(text), lines, counts):
+            expected = finals(read.lines)
             # Horizon writes no rake: the winners' amounts are after it.
-            taken = [replayed[n] - expected[n] for n in replayed]
-            pot = sum(check.hand.result.payouts) * unit
-            assert all(t >= 0 for t in taken) and sum(taken) <= pot / 10 + unit, (
+            taken = [read.stacks[n] - expected[n] for n in read.stacks]
+            assert all(t >= 0 for t in taken) and sum(taken) <= read.pot / 10 + read.unit, (
                 path.name,
-                entry.number,
+                read.history.number,
             )
     with capsys.disabled():
         print(f"\nHorizon histories, read in place: {counts}")

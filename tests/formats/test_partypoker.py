@@ -18,6 +18,7 @@ import pytest
 from bigblind.formats import partypoker, pokerstars
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import HandHistory
+from tests.formats.site_hands import new_counts, reconciled_hands
 
 REPO = Path(__file__).resolve().parents[2]
 PARTY = REPO.parent / "shared/data/histories/partypoker"
@@ -191,40 +192,18 @@ def finals_of(lines: list[str]) -> list[dict[str, Decimal]]:
 def test_every_real_party_hand_is_counted_and_the_read_ones_reconcile(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    counts = {"hands": 0, "reconciled": 0, "not": 0, "unreadable": 0, "other": 0}
+    counts = new_counts()
     for path in sorted(p for p in PARTY.rglob("*") if p.is_file()):
         lines = decode(path.read_bytes()).replace("\x00", "").replace("\ufeff", "").splitlines()
-        entries = partypoker.read_each(path)
-        starts = [e.line if not isinstance(e, HandHistory) else e.metadata["line"] for e in entries]
-        for entry, begin in zip(entries, starts, strict=True):
-            counts["hands"] += 1
-            if isinstance(entry, pokerstars.OtherGame):
-                counts["other"] += 1
-                continue
-            if isinstance(entry, pokerstars.Unreadable):
-                counts["unreadable"] += 1
-                continue
-            check = pokerstars.reconcile(entry)
-            if not check.reconciled:
-                counts["not"] += 1
-                continue
-            counts["reconciled"] += 1
-            assert isinstance(begin, int) and check.hand is not None
-            assert check.hand.result is not None
-            end = next((s for s in starts if isinstance(s, int) and s > begin), len(lines) + 1)
-            hand = lines[begin - 1 : end - 1]
-            if not any(" posts big blind " in line for line in hand):
+        for read in reconciled_hands(partypoker.read_each(path), lines, counts):
+            if not any(" posts big blind " in line for line in read.lines):
                 continue  # blinds inferred by the reader: nothing of the file's to check
-            unit = Decimal("0.01") if entry.metadata["cents"] else Decimal(1)
-            names = entry.players or ()
-            stacks = check.hand.result.stacks
-            replayed = {n: Decimal(s) * unit for n, s in zip(names, stacks, strict=True)}
-            pot = sum(check.hand.result.payouts) * unit
+            names = read.history.players or ()
             fits = []
-            for finals in finals_of(hand):
-                taken = [replayed[n] - finals[n] for n in names]
-                fits.append(all(t >= 0 for t in taken) and sum(taken) <= pot / 10 + unit)
-            assert any(fits), (path.name, entry.number)
+            for finals in finals_of(read.lines):
+                taken = [read.stacks[n] - finals[n] for n in names]
+                fits.append(all(t >= 0 for t in taken) and sum(taken) <= read.pot / 10 + read.unit)
+            assert any(fits), (path.name, read.history.number)
     with capsys.disabled():
         print(f"\npartypoker histories, read in place: {counts}")
     assert counts == {"hands": 1294, "reconciled": 1266, "not": 24, "unreadable": 4, "other": 0}

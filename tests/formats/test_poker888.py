@@ -18,6 +18,7 @@ import pytest
 from bigblind.formats import poker888, pokerstars
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import HandHistory
+from tests.formats.site_hands import new_counts, reconciled_hands
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
@@ -215,42 +216,23 @@ def test_every_real_888_hand_is_counted_and_the_read_ones_reconcile(
     folder = HISTORIES / site
     if not folder.is_dir():
         pytest.skip(f"{folder} is absent")
-    counts = {"hands": 0, "reconciled": 0, "not": 0, "unreadable": 0, "other": 0}
-    reasons: dict[str, int] = {}
+    counts = new_counts()
+    found: dict[str, int] = {}
     for path in sorted(folder.rglob("*.txt")):
         lines = decode(path.read_bytes()).replace("\ufeff", "").splitlines()
-        entries = poker888.read_each(path)
-        starts = [e.line if not isinstance(e, HandHistory) else e.metadata["line"] for e in entries]
-        for entry, begin in zip(entries, starts, strict=True):
-            counts["hands"] += 1
-            if isinstance(entry, pokerstars.OtherGame):
-                counts["other"] += 1
-                continue
-            if isinstance(entry, pokerstars.Unreadable):
-                counts["unreadable"] += 1
-                key = re.sub(r"hand #\d+, line \d+: ", "", entry.reason)[:90]
-                reasons[key] = reasons.get(key, 0) + 1
-                continue
-            check = pokerstars.reconcile(entry)
-            if not check.reconciled:
-                counts["not"] += 1
-                continue
-            counts["reconciled"] += 1
-            assert isinstance(begin, int) and check.hand is not None
-            assert check.hand.result is not None
-            end = next((s for s in starts if isinstance(s, int) and s > begin), len(lines) + 1)
-            unit = Decimal("0.01") if entry.metadata["cents"] else Decimal(1)
-            names = entry.players or ()
-            stacks = check.hand.result.stacks
-            replayed = {n: Decimal(s) * unit for n, s in zip(names, stacks, strict=True)}
-            pot = sum(check.hand.result.payouts) * unit
-            tournament = "tournament" in entry.metadata
+        for read in reconciled_hands(poker888.read_each(path), lines, counts, found):
+            names = read.history.players or ()
+            tournament = "tournament" in read.history.metadata
             fits = []
-            for finals in finals_of(lines[begin - 1 : end - 1]):
-                taken = [replayed[n] - finals[n] for n in names]
-                fair = all(t >= 0 for t in taken) and sum(taken) <= pot / 10 + unit
+            for finals in finals_of(read.lines):
+                taken = [read.stacks[n] - finals[n] for n in names]
+                fair = all(t >= 0 for t in taken) and sum(taken) <= read.pot / 10 + read.unit
                 fits.append(fair and (sum(taken) == 0 or not tournament))
-            assert any(fits), (path.name, entry.number)
+            assert any(fits), (path.name, read.history.number)
+    reasons: dict[str, int] = {}
+    for reason, times in found.items():
+        key = re.sub(r"hand #\d+, line \d+: ", "", reason)[:90]
+        reasons[key] = reasons.get(key, 0) + times
     with capsys.disabled():
         print(f"\n{site} histories (888's network), read in place: {counts}")
         for reason, times in sorted(reasons.items(), key=lambda item: -item[1])[:4]:

@@ -20,6 +20,7 @@ from bigblind.engine.rules import Structure
 from bigblind.formats import pokerstars, wpn, wpn_classic
 from bigblind.formats.encoding import decode
 from bigblind.formats.phh import HandHistory
+from tests.formats.site_hands import new_counts, reconciled_hands
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
@@ -170,7 +171,7 @@ def summary_finals(lines: list[str]) -> dict[str, Decimal]:
 def test_every_real_hand_of_the_form_is_counted_and_the_read_ones_match_their_summary(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    counts = {"files": 0, "hands": 0, "reconciled": 0, "not": 0, "unreadable": 0, "other": 0}
+    counts = {"files": 0, **new_counts()}
     for path in sorted(p for p in HISTORIES.rglob("*.txt") if p.is_file()):
         text = decode(path.read_bytes())
         if not wpn_classic.is_wpn_classic(text):
@@ -178,34 +179,13 @@ def test_every_real_hand_of_the_form_is_counted_and_the_read_ones_match_their_su
         counts["files"] += 1
         lines = text.replace("\x00", "").replace("\ufeff", "").splitlines()
         entries = wpn_classic.loads_each(text)
-        starts = [e.line if not isinstance(e, HandHistory) else e.metadata["line"] for e in entries]
         assert len(entries) == sum(1 for line in lines if line.startswith("Game started at: "))
-        for entry, begin in zip(entries, starts, strict=True):
-            counts["hands"] += 1
-            if isinstance(entry, pokerstars.OtherGame):
-                counts["other"] += 1
-                continue
-            if isinstance(entry, pokerstars.Unreadable):
-                counts["unreadable"] += 1
-                continue
-            check = pokerstars.reconcile(entry)
-            if not check.reconciled:
-                counts["not"] += 1
-                continue
-            counts["reconciled"] += 1
-            assert isinstance(begin, int) and check.hand is not None
-            assert check.hand.result is not None
-            end = next((s for s in starts if isinstance(s, int) and s > begin), len(lines) + 1)
-            expected = summary_finals(lines[begin - 1 : end - 1])
-            unit = Decimal("0.01") if entry.metadata["cents"] else Decimal(1)
-            replayed = {
-                n: Decimal(s) * unit
-                for n, s in zip(entry.players or (), check.hand.result.stacks, strict=True)
-            }
+        for read in reconciled_hands(entries, lines, counts):
+            expected = summary_finals(read.lines)
             # The summary's collections are after the rake: the replay may hold a player's
             # share of it.
-            taken = {n: replayed[n] - expected[n] for n in replayed}
-            assert all(t >= 0 for t in taken.values()), (path.name, entry.number, taken)
+            taken = {n: read.stacks[n] - expected[n] for n in read.stacks}
+            assert all(t >= 0 for t in taken.values()), (path.name, read.history.number, taken)
     with capsys.disabled():
         print(f"\nWPN older-form histories, read in place: {counts}")
     assert counts["files"] > 0 and counts["reconciled"] >= 0.95 * counts["hands"]
