@@ -90,11 +90,24 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a module's tests; they create more rooms from one address than the
+    room limit of a real server allows."""
     pytest.importorskip("uvicorn", reason="the server extra is not installed")
-    running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
+    database = tmp_path_factory.mktemp("rooms") / "rooms.sqlite"
+    running = Server(database, "--limit", "rooms_per_hour=600")
     running.start()
     yield running
     running.kill()
+
+
+@pytest.fixture
+def tabs(browser: Any) -> Iterator[list[Tab]]:
+    """The tabs a test opens, closed after it; none may have logged a page error."""
+    opened: list[Tab] = []
+    yield opened
+    for tab in opened:
+        assert tab.errors == [], tab.errors
+        tab.close()
 
 
 @pytest.fixture(scope="module")

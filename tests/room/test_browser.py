@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.room.browser import (
     Server,
@@ -23,9 +20,10 @@ from tests.room.browser import (
     screenshot,
     server,
     sit,
+    tabs,
 )
 
-__all__ = ["browser", "server"]  # fixtures
+__all__ = ["browser", "server", "tabs"]  # fixtures
 
 
 def approve_all(host: Tab) -> None:
@@ -56,15 +54,6 @@ def hidden_cards_leaked(tab: Tab) -> list[str]:
 def face_up(tab: Tab, seat: int) -> int:
     count: int = tab.page.locator(f"[data-testid=cards-{seat}] .card[data-card]").count()
     return count
-
-
-@pytest.fixture
-def tabs(browser: Any) -> Iterator[list[Tab]]:
-    opened: list[Tab] = []
-    yield opened
-    for tab in opened:
-        assert tab.errors == [], tab.errors
-        tab.close()
 
 
 def test_two_friends_play_a_hand_to_showdown(server: Server, browser: Any, tabs: list[Tab]) -> None:

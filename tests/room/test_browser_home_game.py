@@ -25,29 +25,12 @@ from tests.room.browser import (
     browser,
     create_room,
     screenshot,
+    server,
     sit,
+    tabs,
 )
 
-__all__ = ["browser"]  # fixtures
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    pytest.importorskip("uvicorn", reason="the server extra is not installed")
-    database = tmp_path_factory.mktemp("rooms") / "rooms.sqlite"
-    running = Server(database, "--limit", "rooms_per_hour=600")
-    running.start()
-    yield running
-    running.kill()
-
-
-@pytest.fixture
-def tabs(browser: Any) -> Iterator[list[Tab]]:
-    opened: list[Tab] = []
-    yield opened
-    for tab in opened:
-        assert tab.errors == [], tab.errors
-        tab.close()
+__all__ = ["browser", "server", "tabs"]  # fixtures
 
 
 def seated(

@@ -8,34 +8,23 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.room.browser import Server, Tab, act_passively, browser, create_room, screenshot, sit
+from tests.room.browser import (
+    Server,
+    Tab,
+    act_passively,
+    browser,
+    create_room,
+    screenshot,
+    server,
+    sit,
+    tabs,
+)
 
-__all__ = ["browser"]  # fixtures
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module; it creates more rooms from one address than the limit."""
-    pytest.importorskip("uvicorn", reason="the server extra is not installed")
-    database = tmp_path_factory.mktemp("rooms") / "rooms.sqlite"
-    running = Server(database, "--limit", "rooms_per_hour=600")
-    running.start()
-    yield running
-    running.kill()
-
-
-@pytest.fixture
-def tabs(browser: Any) -> Iterator[list[Tab]]:
-    opened: list[Tab] = []
-    yield opened
-    for tab in opened:
-        assert tab.errors == [], tab.errors
-        tab.close()
+__all__ = ["browser", "server", "tabs"]  # fixtures
 
 
 def seated(server: Server, browser: Any, tabs: list[Tab], **settings: str) -> tuple[str, Tab, Tab]:

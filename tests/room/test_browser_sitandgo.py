@@ -6,24 +6,12 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-import pytest
+from tests.room.browser import Server, Tab, act_passively, browser, screenshot, server, sit, tabs
 
-from tests.room.browser import Server, Tab, act_passively, browser, screenshot, server, sit
-
-__all__ = ["browser", "server"]  # fixtures
-
-
-@pytest.fixture
-def tabs(browser: Any) -> Iterator[list[Tab]]:
-    opened: list[Tab] = []
-    yield opened
-    for tab in opened:
-        assert tab.errors == [], tab.errors
-        tab.close()
+__all__ = ["browser", "server", "tabs"]  # fixtures
 
 
 def create_sit_and_go(tab: Tab, server: Server) -> tuple[str, str]:

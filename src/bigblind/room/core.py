@@ -21,7 +21,15 @@ from bigblind.sessions.clock import Clock, ClockSettings
 from bigblind.sessions.names import check_name
 from bigblind.sessions.table import HandRecord, Table, TableHand
 
-__all__ = ["MAX_CHAT", "MAX_NAME", "SHOW_SECONDS", "RoomCore", "token_hash"]
+__all__ = [
+    "MAX_CHAT",
+    "MAX_NAME",
+    "SHOW_SECONDS",
+    "Occupant",
+    "RoomCore",
+    "SeatRequest",
+    "token_hash",
+]
 
 MAX_CHAT = 300
 MAX_NAME = 24
@@ -35,7 +43,9 @@ def token_hash(token: str) -> str:
 
 
 @dataclass(slots=True)
-class _Occupant:
+class Occupant:
+    """Who holds a seat: a person (by name and token hash) or a bot."""
+
     name: str
     token: str  # the token's hash
     bot: str | None = None
@@ -45,7 +55,9 @@ class _Occupant:
 
 
 @dataclass(slots=True)
-class _Request:
+class SeatRequest:
+    """A request to sit, waiting for the host's answer."""
+
     number: int
     name: str
     seat: int
@@ -79,8 +91,8 @@ class RoomCore:
         )
         self.events: list[dict[str, Any]] = [created]
         self.ledger = Ledger()
-        self.occupants: dict[int, _Occupant] = {}
-        self.requests: dict[int, _Request] = {}
+        self.occupants: dict[int, Occupant] = {}
+        self.requests: dict[int, SeatRequest] = {}
         self.chat: list[dict[str, Any]] = []
         self.paused = False
         self.ended = False
@@ -304,7 +316,7 @@ class RoomCore:
         self._queued.append(event)
         return True
 
-    def _request(self, number: object) -> _Request:
+    def _request(self, number: object) -> SeatRequest:
         req = self.requests.get(number) if isinstance(number, int) else None
         if req is None:
             pending = ", ".join(map(str, self.requests)) or "none"

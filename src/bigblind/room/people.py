@@ -12,7 +12,7 @@ from typing import Any
 
 from bigblind.bots import make_bot
 from bigblind.errors import BigblindError
-from bigblind.room.core import MAX_CHAT, MAX_NAME, RoomCore, _Occupant, _Request
+from bigblind.room.core import MAX_CHAT, MAX_NAME, Occupant, RoomCore, SeatRequest
 from bigblind.room.settings import RoomError
 from bigblind.room.views import cards_text
 from bigblind.sessions.table import Status
@@ -40,7 +40,7 @@ class RoomPeople(RoomCore):
         if any(hmac.compare_digest(e["token"], o.token) for o in self.occupants.values()):
             raise RoomError("you already have a seat at this table")
         self._request_count += 1
-        self.requests[self._request_count] = _Request(
+        self.requests[self._request_count] = SeatRequest(
             self._request_count, name, seat, chips, e["token"], bool(e["wait_for_big_blind"])
         )
 
@@ -59,7 +59,7 @@ class RoomPeople(RoomCore):
                 req.seat, req.name, req.chips, wait_for_big_blind=req.wait_for_big_blind
             )
         del self.requests[req.number]
-        self.occupants[req.seat] = _Occupant(req.name, req.token)
+        self.occupants[req.seat] = Occupant(req.name, req.token)
         self.clock.seat(req.name)
         if playing:
             self._queued.append({**e, "type": "_join", "seat": req.seat, "req": req})
@@ -67,7 +67,7 @@ class RoomPeople(RoomCore):
             self._bought_in(req.name, req.chips)
 
     def _on__join(self, e: dict[str, Any]) -> None:
-        req: _Request = e["req"]
+        req: SeatRequest = e["req"]
         try:
             self.table.join(
                 req.seat, req.name, req.chips, wait_for_big_blind=req.wait_for_big_blind
@@ -81,7 +81,7 @@ class RoomPeople(RoomCore):
         seat = e["seat"]
         self._check_seat_free(seat)
         bot = make_bot(e["kind"], e["seed"], game=self.settings.poker())
-        self.occupants[seat] = _Occupant(e["name"], "", bot=e["kind"], bot_seed=e["seed"])
+        self.occupants[seat] = Occupant(e["name"], "", bot=e["kind"], bot_seed=e["seed"])
         self._bots[seat] = bot
         if not self._queue_if_playing({**e, "type": "_bot_join"}):
             self._on__bot_join(e)

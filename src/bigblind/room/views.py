@@ -26,7 +26,7 @@ from bigblind.formats.words import action_words, describe_event, text_cards
 from bigblind.sessions.table import HandRecord, TableHand
 
 if TYPE_CHECKING:
-    from bigblind.room.core import _Occupant
+    from bigblind.room.core import Occupant
     from bigblind.room.state import RoomState
 
 __all__ = [
@@ -340,7 +340,7 @@ def _game_view(room: RoomState) -> dict[str, Any]:
     return {"code": poker.code, "title": title, "hole_cards": poker.hole_cards}
 
 
-def _joining(room: RoomState, seat: int, occupant: _Occupant) -> dict[str, Any]:
+def _joining(room: RoomState, seat: int, occupant: Occupant) -> dict[str, Any]:
     """A seat given during the hand in play: its player joins the table when it ends."""
     return {
         "seat": seat,
