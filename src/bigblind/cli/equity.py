@@ -48,12 +48,15 @@ def add_eval(subparsers: Subparsers) -> None:
     """Declare ``bigblind eval``."""
     command = subparsers.add_parser(
         "eval",
-        help="value a hand of 5 to 7 cards",
+        help="value a hand of 5 to 7 cards (Omaha: hole cards then board)",
         description=(
             "Print the best five-card hand of 5, 6 or 7 cards in words, its value"
-            " (1 to 7462, higher wins, equal values split) and its five cards. Cards may"
-            " be given apart (As Ks Qs Js Ts), together (AsKsQsJsTs) or with suit symbols"
-            " (A♠ K♠)."
+            " (1 to 7462 in hold'em, higher wins, equal values split) and its five cards."
+            " With --game plo, plo5, plo6 or plo8 give the 4, 5 or 6 hole cards first and"
+            " then 3 to 5 board cards (the hand uses exactly two of the first and three of"
+            " the board; plo8 names the low too); with --game 6+ the value is short deck's"
+            " (1 to 1404). Cards may be given apart (As Ks Qs Js Ts), together (AsKsQsJsTs)"
+            " or with suit symbols (A♠ K♠)."
         ),
     )
     command.add_argument("cards", nargs="+", metavar="CARD", help="cards such as As, Td, 10d or A♠")

@@ -267,7 +267,7 @@ def _flush(cards: Iterable[int], key: int) -> int:
     return _FLUSH[mask]
 
 
-_ACCEPTED: Final = "5, 6 or 7 distinct cards of the short deck, six to ace (card numbers 16 to 51)"
+_ACCEPTED: Final = "5, 6 or 7 distinct cards of the short deck, sixes to aces"
 
 
 def evaluate_short_deck(cards: Collection[int]) -> int:
