@@ -72,7 +72,9 @@ def run_cli(module: Any, argv: list[str]) -> tuple[int, str, str]:
 
 
 def test_the_commands_print_the_same_json_on_ray(ray: Any) -> None:
+    # The object engine plays on Ray (the batch engine plays on this machine's cores).
     argv = ["simulate", "--bots", "station,random", "--hands", "500", "--seed", "3", "--json"]
+    argv += ["--engine", "object"]
     local = run_cli(simulate_cli, argv)
     assert local[0] == 0
     assert run_cli(simulate_cli, [*argv, "--backend", "ray"]) == local

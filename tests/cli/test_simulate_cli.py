@@ -255,3 +255,44 @@ def test_hands_that_do_not_fill_whole_deals_say_how_many_are_played() -> None:
         "bigblind simulate: --hands 20 plays 21 hands: 7 deals, each played once from every"
         " one of the 3 seats\n"
     )
+
+
+def test_the_batch_engine_plays_the_bots_it_can_and_says_so() -> None:
+    code, out, err = simulate("--bots", "station,random", "--hands", "4000", "--seed", "2")
+    assert code == 0 and err == ""
+    assert "4,000 hands" in out and "on the batch engine" in out
+    code, out, _ = simulate("--bots", "station,random", "--hands", "400", "--json")
+    assert json.loads(out)["engine"] == "batch"
+    code, out, _ = simulate("--bots", "station,random", "--hands", "40", "--engine", "object")
+    assert code == 0 and "batch" not in out
+    code, out, _ = simulate("--bots", "tag,station", "--hands", "4", "--json")
+    assert json.loads(out)["engine"] == "object"
+
+
+def test_the_batch_engine_refuses_what_it_cannot_play_in_words() -> None:
+    code, out, err = simulate("--bots", "tag,station", "--hands", "10", "--engine", "batch")
+    assert code == 2 and not out
+    assert err == (
+        "bigblind simulate: --engine batch: the batch engine plays the bots random and station"
+        " only, not tag (leave out --engine)\n"
+    )
+    code, _, err = simulate(
+        "--bots", "station,random", "--game", "plo", "--hands", "10", "--engine", "batch"
+    )
+    assert code == 2 and "plays hold'em only" in err and "Traceback" not in err
+
+
+def test_ctrl_c_on_the_batch_engine_prints_the_blocks_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bigblind.bots import batch_matches
+
+    def stopped(plan: Any, **kwargs: Any) -> Iterator[Any]:
+        yield next(batch_matches.play_batch(plan, chunk_deals=50))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bigblind.cli.simulate.play_batch", stopped)
+    code, out, err = simulate("--bots", "station,random", "--hands", "1000", "--json")
+    assert code == 130 and err == "bigblind simulate: stopped (Ctrl-C)\n"
+    document = json.loads(out)
+    assert document["stopped"] is True and document["hands"] == 100

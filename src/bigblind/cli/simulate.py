@@ -1,8 +1,9 @@
 """``bigblind simulate``: bots against bots, each bot's win rate with its 95% interval.
 
 The run is played in chunks of duplicate deals (see
-:mod:`bigblind.bots.matches`), here or as Ray tasks with ``--backend ray``,
-and merged in deal order: a bar shows the progress on a terminal, and Ctrl-C
+:mod:`bigblind.bots.matches`), here or as Ray tasks with ``--backend ray``, or
+on the batch engine (:mod:`bigblind.bots.batch_matches`) when every bot is one
+of its policies, and merged in deal order: a bar shows the progress on a terminal, and Ctrl-C
 prints the results of the chunks played so far. ``--plot`` is checked before
 the run (a folder that cannot be written, a format matplotlib does not know),
 and the results are printed before the picture is saved.
@@ -11,13 +12,14 @@ and the results are printed before the picture is saved.
 >>> parser = argparse.ArgumentParser(prog="bigblind")
 >>> add_parser(parser.add_subparsers())
 >>> run(parser.parse_args(["simulate", "--bots", "station,random", "--hands", "20", "--json"]))
-{"hands": 20, "bots": [{"name": "station", "bb_per_100": ..., "ci95": ...}, {"name": ...}]}
+{"hands": 20, "engine": "batch", "bots": [{"name": "station", "bb_per_100": ..., "ci95": ...}, ...]}
 0
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import math
@@ -28,7 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+import numpy as np
+from numpy.typing import NDArray
+
 from bigblind.bots.base import BOTS
+from bigblind.bots.batch_matches import batch_refusal, play_batch
 from bigblind.bots.distributed import Runner
 from bigblind.bots.intervals import half_width_95
 from bigblind.bots.matches import MAX_BOTS, ChunkResult, MatchPlan, play_chunks
@@ -42,6 +48,7 @@ from bigblind.cli.options import (
     blinds,
     count,
     settle_game,
+    uses_ray,
 )
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.engine.rules import Rules
@@ -99,6 +106,15 @@ def add_parser(subparsers: Subparsers) -> None:
         metavar="CHIPS",
         help="starting chips of every hand, a whole number of big blinds (default 100 big blinds)",
     )
+    command.add_argument(
+        "--engine",
+        choices=("auto", "batch", "object"),
+        default="auto",
+        help="batch: the batch engine, millions of hands a second, for the bots random and"
+        " station (other draws than the object engine's, the same rules and law of play);"
+        " object: hand by hand, every bot, also on Ray; auto (default): batch where it can,"
+        " on this machine",
+    )
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument(
         "--plot",
@@ -116,38 +132,49 @@ class Merged:
 
     names: list[str]
     seats: int
-    per_deal: list[list[float]] = field(default_factory=list)
+    parts: list[NDArray[np.float64]] = field(default_factory=list)  # (deals, bots) blocks
     seconds: float = 0.0
+    engine: str = "object"
+
+    @property
+    def per_deal(self) -> NDArray[np.float64]:
+        """Each bot's winnings in each deal, in deal order: (bots, deals)."""
+        if not self.parts:
+            return np.zeros((len(self.names), 0))
+        if len(self.parts) > 1:
+            self.parts[:] = [np.concatenate(self.parts)]
+        return self.parts[0].T
 
     @property
     def deals(self) -> int:
         """Duplicate deals played."""
-        return len(self.per_deal[0]) if self.per_deal else 0
+        return sum(part.shape[0] for part in self.parts)
 
     @property
     def hands(self) -> int:
         """Hands played."""
         return self.deals * self.seats
 
-    def add(self, winnings: Sequence[Sequence[float]]) -> None:
-        """Add a part: each bot's winnings in each of its deals."""
-        if not self.per_deal:
-            self.per_deal = [[] for _ in self.names]
-        for values, won in zip(self.per_deal, winnings, strict=True):
-            values.extend(won)
+    def add(self, winnings: Sequence[Sequence[float]] | NDArray[np.float64]) -> None:
+        """Add a part: each bot's winnings in each of its deals, (bots, deals)."""
+        block = np.asarray(winnings, dtype=np.float64).reshape(len(self.names), -1)
+        if block.shape[1]:
+            self.parts.append(block.T)
 
     def rows(self) -> list[tuple[str, float, float]]:
         """Each bot's name, big blinds per 100 hands and 95% half-width (inf with one deal)."""
         out = []
         for name, values in zip(self.names, self.per_deal, strict=True):
-            won = math.fsum(values)
+            won = float(values.sum())
             out.append((name, 100 * won / max(1, self.hands), _half_width(values, self.seats)))
         return out
 
     def document(self) -> dict[str, Any]:
-        """JSON-ready: the hands, and each bot's name, bb/100 and half-width (None if unknown)."""
+        """JSON-ready: the hands, the engine, and each bot's name, bb/100 and half-width
+        (None if unknown)."""
         return {
             "hands": self.hands,
+            "engine": self.engine,
             "bots": [
                 {"name": n, "bb_per_100": rate, "ci95": ci if math.isfinite(ci) else None}
                 for n, rate, ci in self.rows()
@@ -220,10 +247,25 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             f" {plan.deals:,} deals, each played once from every one of the {len(names)} seats",
             file=err,
         )
-    merged = Merged(_labels(names), len(names))
+    refusal = batch_refusal(plan)
+    engine = getattr(args, "engine", "auto")
+    if engine == "batch" and refusal is not None:
+        print(f"bigblind simulate: --engine batch: {refusal} (leave out --engine)", file=err)
+        return 2
+    batch = engine == "batch" or (engine == "auto" and refusal is None and not uses_ray(args))
+    if batch and uses_ray(args):
+        print(
+            "bigblind simulate: --engine batch plays here on every core: leave out --backend",
+            file=err,
+        )
+        return 2
+    merged = Merged(_labels(names), len(names), engine="batch" if batch else "object")
     try:
-        with backend(args) as runner:
-            _play(merged, plan, args.json, err, runner)
+        with contextlib.nullcontext(None) if batch else backend(args) as runner:
+            if batch:
+                _play_batch(merged, plan, args.json, err)
+            else:
+                _play(merged, plan, args.json, err, runner)
     except BigblindError as error:
         print(f"bigblind simulate: {error}", file=err)
         return 2
@@ -278,6 +320,19 @@ def _play(merged: Merged, plan: MatchPlan, quiet: bool, err: TextIO, runner: Run
         merged.seconds = time.perf_counter() - started
 
 
+def _play_batch(merged: Merged, plan: MatchPlan, quiet: bool, err: TextIO) -> None:
+    """Play the run on the batch engine into ``merged``, a block of deals at a time (a
+    Ctrl-C between blocks keeps the blocks played)."""
+    started = time.perf_counter()
+    try:
+        with Progress(err, "hands", total=plan.hands, quiet=quiet) as bar:
+            for block in play_batch(plan):
+                merged.add(block.T)
+                bar.update(merged.hands)
+    finally:
+        merged.seconds = time.perf_counter() - started
+
+
 def _print(
     merged: Merged, args: argparse.Namespace, chips: int, out: TextIO, *, stopped: bool = False
 ) -> None:
@@ -295,7 +350,8 @@ def _print(
         f"{'' if merged.deals == 1 else 's'} of {merged.seats}),"
         f" {_structure_name(args)}{_game_words(args)} {args.blinds[0]}/{big}, {chips} chips"
         f" ({chips // big} big blinds) deep, seed {args.seed}:"
-        f" {merged.seconds:.1f} s, {rate:,.0f} hands/s",
+        f" {merged.seconds:.1f} s, {rate:,.0f} hands/s"
+        f"{' on the batch engine' if merged.engine == 'batch' else ''}",
         file=out,
     )
     rows = merged.rows()
@@ -374,14 +430,12 @@ def _pyplot() -> Any:
 def _plot(pyplot: Any, merged: Merged, seed: int, path: str) -> None:
     figure, axes = pyplot.subplots(figsize=(9, 5))
     try:
-        hands = [(k + 1) * merged.seats for k in range(merged.deals)]
+        # A point per deal up to 20,000 of them, then every k-th: the line looks the same.
+        step = max(1, merged.deals // 20_000)
+        hands = (np.arange(merged.deals) + 1)[step - 1 :: step] * merged.seats
         for (name, rate, ci), values in zip(merged.rows(), merged.per_deal, strict=True):
             interval = f" ± {ci:.1f}" if math.isfinite(ci) else ""
-            curve = []
-            running = 0.0
-            for value in values:
-                running += value
-                curve.append(running)
+            curve = np.cumsum(values)[step - 1 :: step]
             axes.plot(hands, curve, label=f"{name}: {rate:+.1f}{interval} bb/100", linewidth=1)
         axes.axhline(0, color="grey", linewidth=0.5)
         axes.set_xlabel("hands")
@@ -404,7 +458,7 @@ def _labels(names: Sequence[str]) -> list[str]:
     return out
 
 
-def _half_width(values: Sequence[float], per_deal: int) -> float:
+def _half_width(values: Sequence[float] | NDArray[np.float64], per_deal: int) -> float:
     """The 95% half-width of bb/100 from the spread of the deal sets' winnings (inf for one).
 
     >>> round(_half_width([1.0, -1.0, 1.0, -1.0], 2), 2)

@@ -39,20 +39,25 @@ from bigblind.errors import RulesError
 from bigblind.evaluation.batch import tables
 from bigblind.fast import layout as k
 from bigblind.fast.kernels import make_kernel
-from bigblind.fast.policies import random_policy, station_policy
+from bigblind.fast.policies import random_policy, seated, station_policy, uniform_policy
 
 __all__ = ["POLICIES", "Batch", "actions", "encode_rules", "play", "replay"]
 
 MAX_PLAYERS: Final = 22
 """The most players a batch deals: 44 hole cards, every burn and the board from 52."""
 
-POLICIES: Final[dict[str, Callable[..., tuple[int, int]]]] = {
+Policy = Callable[..., tuple[int, int]]
+Policies = str | Policy | Sequence[str | Policy]
+
+POLICIES: Final[dict[str, Policy]] = {
     "random": random_policy,
     "station": station_policy,
+    "uniform": uniform_policy,
 }
 """The policies by name; any numba function ``policy(view, u) -> (code, amount)`` plays too."""
 
 _KERNELS: dict[Any, Callable[..., None]] = {}
+_SEATED: dict[Any, Policy] = {}  # one numba function per list of policies, compiled once
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,9 +122,11 @@ def play(
     *,
     hands: int | None = None,
     seed: int = 0,
-    policy: str | Callable[..., tuple[int, int]] = "random",
+    policy: Policies = "random",
     buttons: Sequence[int] | NDArray[np.int64] | None = None,
     record: bool = True,
+    seeds: Sequence[int] | NDArray[np.int64] | None = None,
+    seating: NDArray[np.int64] | None = None,
 ) -> Batch:
     """Deal and play ``hands`` hands of ``rules``, each from ``stacks`` (one row of
     stacks for every hand, or a 2-D array of a row per hand) with ``policy`` for every
@@ -127,6 +134,12 @@ def play(
     ``seed`` deals the same cards and draws the same random numbers. Without
     ``record`` no actions are kept (a simulation that wants the stacks alone): such a
     batch cannot be replayed.
+
+    ``policy`` may also be a list, one policy per player: ``seating`` (hands, players)
+    then says which player sits in each seat of each hand (by default player ``s`` in
+    seat ``s``). ``seeds`` gives each hand's own seed (its deck and random stream) in
+    place of seeds drawn from ``seed``: hands with the same seed are dealt the same
+    cards, as duplicate play wants.
     """
     start = np.asarray(stacks, dtype=np.int64)
     if start.ndim == 1:
@@ -140,9 +153,7 @@ def play(
     if (start < 1).any():
         raise RulesError("stacks: every player is dealt in with 1 chip or more")
     count, players = start.shape
-    chosen = POLICIES.get(policy) if isinstance(policy, str) else policy
-    if chosen is None:
-        raise RulesError(f"policy {policy!r}: accepted are {', '.join(POLICIES)} or a function")
+    chosen = _policy(policy)
     rng = np.random.default_rng(seed)
     if buttons is None:
         button_array = np.arange(count, dtype=np.int64) % players
@@ -152,7 +163,18 @@ def play(
             raise RulesError(f"buttons: one seat from 0 to {players - 1} per hand")
         if (button_array >= players).any():
             raise RulesError(f"buttons: one seat from 0 to {players - 1} per hand")
-    seeds = rng.integers(0, 2**63 - 1, size=count, dtype=np.int64)
+    if seeds is None:
+        seed_array = np.asarray(rng.integers(0, 2**63 - 1, size=count), dtype=np.int64)
+    else:
+        seed_array = np.asarray(seeds, dtype=np.int64)
+        if seed_array.shape != (count,):
+            raise RulesError(f"seeds: one seed per hand, {count} of them")
+    if seating is None:
+        seat_array = np.broadcast_to(np.arange(players, dtype=np.int64), (count, players))
+    else:
+        seat_array = np.asarray(seating, dtype=np.int64)
+        if seat_array.shape != (count, players):
+            raise RulesError(f"seating: a row of {players} players per hand, {count} rows")
     out = np.empty_like(start)
     decks = np.empty((count, 2 * players + 8), np.int64)
     log = np.zeros((count, k.MAX_ACTIONS if record else 0, 3), np.int64)
@@ -160,7 +182,18 @@ def play(
     kernel = _KERNELS.get(chosen)
     if kernel is None:
         kernel = _KERNELS[chosen] = make_kernel(chosen)
-    kernel(encode_rules(rules), start, button_array, seeds, tables(), out, decks, log, counts)
+    kernel(
+        encode_rules(rules),
+        start,
+        button_array,
+        np.ascontiguousarray(seat_array),
+        seed_array,
+        tables(),
+        out,
+        decks,
+        log,
+        counts,
+    )
     return Batch(
         rules=rules,
         start=start,
@@ -170,6 +203,24 @@ def play(
         log=log,
         counts=counts,
     )
+
+
+def _policy(policy: Policies) -> Policy:
+    """The numba function that plays ``policy``: a name, a function, or a list of them
+    (one per player, made one by :func:`~bigblind.fast.policies.seated`)."""
+    if isinstance(policy, str):
+        chosen = POLICIES.get(policy)
+        if chosen is None:
+            raise RulesError(f"policy {policy!r}: accepted are {', '.join(POLICIES)} or a function")
+        return chosen
+    if callable(policy):
+        return policy
+    players = tuple(_policy(one) for one in policy)
+    key = ("seated", players)
+    mixed = _SEATED.get(key)
+    if mixed is None:
+        mixed = _SEATED[key] = seated(players)
+    return mixed
 
 
 def actions(batch: Batch, index: int) -> list[tuple[int, Action]]:

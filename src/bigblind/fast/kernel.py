@@ -46,6 +46,7 @@ from bigblind.fast.layout import (
     V_LIVE,
     V_MAX_TO,
     V_MIN_TO,
+    V_PLAYER,
     V_POT,
     V_SEAT,
     V_STACK,
@@ -120,6 +121,7 @@ def play_hand(
     start_stacks: Any,
     deck: Any,
     button: int,
+    seating: Any,
     policy: Any,
     rng: Any,
     t: Tables,
@@ -130,7 +132,8 @@ def play_hand(
     eligible: Any,
 ) -> int:
     """Play one hand; its final stacks into ``out_stacks``, its actions into ``log``
-    (rows of seat, kind, amount). Returns the number of actions. ``w``, ``wb`` and
+    (rows of seat, kind, amount). ``seating`` names the player in each seat, as the
+    policy's view shows it. Returns the number of actions. ``w``, ``wb`` and
     ``eligible`` are scratch."""
     n = start_stacks.shape[0]
     structure = rules[R_STRUCTURE]
@@ -323,6 +326,7 @@ def play_hand(
             view[V_BOARD + k] = board[k]
         view[V_BOARD_COUNT] = board_count
         view[V_LIVE] = live
+        view[V_PLAYER] = seating[a]
         code, amount = policy(view, next_random(rng))
         if code == RAISE and low >= 0:
             amount = max(low, min(high, amount))

@@ -27,6 +27,7 @@ def play_chunk(
     rules: Any,
     stacks: Any,
     buttons: Any,
+    seating: Any,
     seeds: Any,
     t: Tables,
     out_stacks: Any,
@@ -58,6 +59,7 @@ def play_chunk(
             stacks[h],
             cards,
             buttons[h],
+            seating[h],
             policy,
             rng,
             t,
@@ -73,8 +75,9 @@ def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
     """A parallel kernel that plays every hand of a batch with ``policy`` (a numba
     function ``policy(view, u) -> (code, amount)``).
 
-    The kernel is ``kernel(rules, stacks, buttons, seeds, t, out_stacks, decks, logs,
-    counts)``: ``stacks`` (hands, players), ``buttons`` and ``seeds`` (hands,); the
+    The kernel is ``kernel(rules, stacks, buttons, seating, seeds, t, out_stacks, decks,
+    logs, counts)``: ``stacks`` and ``seating`` (hands, players: the player in each
+    seat), ``buttons`` and ``seeds`` (hands,); the
     outputs are the final stacks, the cards each hand used in dealing order (hands,
     2 * players + 8: a partial shuffle of the 52 from the hand's seed), its action rows
     (hands, MAX_ACTIONS, 3; or (hands, 0, 3) to keep no log) and action counts. A
@@ -87,6 +90,7 @@ def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
         rules: Any,
         stacks: Any,
         buttons: Any,
+        seating: Any,
         seeds: Any,
         t: Tables,
         out_stacks: Any,
@@ -102,6 +106,7 @@ def make_kernel(policy: Callable[..., tuple[int, int]]) -> Callable[..., None]:
                 rules,
                 stacks,
                 buttons,
+                seating,
                 seeds,
                 t,
                 out_stacks,

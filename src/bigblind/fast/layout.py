@@ -42,6 +42,7 @@ __all__ = [
     "V_LIVE",
     "V_MAX_TO",
     "V_MIN_TO",
+    "V_PLAYER",
     "V_POT",
     "V_SEAT",
     "V_STACK",
@@ -93,7 +94,8 @@ V_HOLE: Final = 9  # two cards
 V_BOARD: Final = 11  # five cards, V_BOARD_COUNT of them dealt
 V_BOARD_COUNT: Final = 16
 V_LIVE: Final = 17
-VIEW_SIZE: Final = 18
+V_PLAYER: Final = 18  # who sits in the seat: the hand's seating row, for mixed policies
+VIEW_SIZE: Final = 19
 
 FOLD: Final = 0
 CALL: Final = 1

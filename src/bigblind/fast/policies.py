@@ -2,19 +2,23 @@
 
 ``view`` is the decision as the ``V_*`` indices of :mod:`~bigblind.fast.layout` lay it
 out, ``u`` a uniform number in [0, 1) of the hand's own random stream
-(:func:`next_random`). A user's policy is written the same way.
+(:func:`next_random`). A user's policy is written the same way; :func:`seated` makes
+one policy of several, each playing for the players the hand's seating gives it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numba
 import numpy as np
 
-from bigblind.fast.layout import CALL, FOLD, RAISE, V_MAX_TO, V_MIN_TO, V_TO_CALL
+from bigblind.fast.layout import CALL, FOLD, RAISE, V_MAX_TO, V_MIN_TO, V_PLAYER, V_TO_CALL
 
-__all__ = ["next_random", "random_policy", "station_policy"]
+__all__ = ["next_random", "random_policy", "seated", "station_policy", "uniform_policy"]
+
+Policy = Callable[..., tuple[int, int]]
 
 
 @numba.njit(cache=True, inline="always")
@@ -47,3 +51,55 @@ def random_policy(view: Any, u: float) -> tuple[int, int]:
 def station_policy(view: Any, u: float) -> tuple[int, int]:
     """Check or call, always."""
     return CALL, 0
+
+
+@numba.njit(cache=True)
+def uniform_policy(view: Any, u: float) -> tuple[int, int]:
+    """The law of the ``random`` bot: one of the legal kinds of action (fold, check,
+    call, bet or raise), each equally likely, and a bet or raise to a total drawn
+    uniformly from the legal range."""
+    low, high = view[V_MIN_TO], view[V_MAX_TO]
+    facing = view[V_TO_CALL] > 0
+    kinds = (3 if low >= 0 else 2) if facing else (2 if low >= 0 else 1)
+    pick = int(u * kinds)
+    if facing and pick == 0:
+        return FOLD, 0
+    if pick == kinds - 1 and low >= 0:
+        # What is left of u past the kind's choice is uniform too: it draws the size.
+        rest = u * kinds - pick
+        return RAISE, low + min(high - low, int(rest * (high - low + 1)))
+    return CALL, 0
+
+
+def seated(policies: Sequence[Policy]) -> Policy:
+    """One policy of ``policies``: player ``i`` of the hand's seating (the view's
+    ``V_PLAYER``) plays ``policies[i]``.
+
+    >>> both = seated([station_policy, random_policy])
+    >>> view = np.zeros(19, np.int64)
+    >>> view[V_TO_CALL], view[V_MIN_TO], view[V_MAX_TO] = 2, 4, 100
+    >>> both(view, 0.05), bool(both(view, 0.9)[0] != FOLD)
+    ((1, 0), True)
+    >>> view[V_PLAYER] = 1
+    >>> both(view, 0.05)
+    (0, 0)
+    """
+    if not policies:
+        raise ValueError("seated: give one policy or more")
+    return _chain(tuple(policies), 0)
+
+
+def _chain(policies: tuple[Policy, ...], first: int) -> Policy:
+    """Player ``first`` plays the head of ``policies``, the later players the rest."""
+    head = policies[0]
+    if len(policies) == 1:
+        return head
+    tail = _chain(policies[1:], first + 1)
+
+    @numba.njit
+    def pick(view: Any, u: float) -> tuple[int, int]:
+        if view[V_PLAYER] == first:
+            return head(view, u)
+        return tail(view, u)
+
+    return pick  # type: ignore[no-any-return]
