@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 HISTORIES = REPO.parent / "shared/data/histories"
 # Per folder of 888's network: hands, reconciled, not reconciled, unreadable, other games.
 EXPECTED = {
-    "888poker": (1723, 1465, 5, 34, 219),
+    "888poker": (1723, 1679, 9, 35, 0),
     "wsop-nj": (59, 59, 0, 0, 0),
     "towertorneos": (69, 68, 1, 0, 0),
 }
@@ -124,9 +124,15 @@ def test_a_tournament_hand_has_no_rake() -> None:
     assert not pokerstars.reconcile(short).reconciled
 
 
-def test_other_games_and_a_small_blind_alone() -> None:
-    (omaha,) = poker888.loads_each(HAND.replace("No Limit Holdem", "Pot Limit OmahaHL"))
-    assert isinstance(omaha, pokerstars.OtherGame) and omaha.game == "Pot Limit OmahaHL"
+def test_omaha_is_read_other_games_are_passed_over_and_a_small_blind_alone() -> None:
+    # Omaha and Omaha hi-lo as 888 names them (RULES 11.1, 11.2); stud is not played.
+    for name, variant in (("Pot Limit OmahaHL", "PO/8"), ("Pot Limit Omaha", "PO")):
+        (omaha,) = poker888.loads_each(
+            HAND.replace("No Limit Holdem", name).replace("[ 7Karo, 5Kreuz ]", "[ 7d, 5c, 2h, 2s ]")
+        )
+        assert isinstance(omaha, HandHistory) and omaha.variant == variant
+    (stud,) = poker888.loads_each(HAND.replace("No Limit Holdem", "Fix Limit Stud"))
+    assert isinstance(stud, pokerstars.OtherGame) and stud.game == "Fix Limit Stud"
     alone = HAND.replace("Sherlok1295 posts big blind [0,02\u00a0$]\n", "")
     alone = alone.replace("B2B_Suckouts posts dead blind [0,01\u00a0$ + 0,02\u00a0$]\n", "")
     (entry,) = poker888.loads_each(alone)

@@ -68,6 +68,12 @@ _GAMES: Final = {
     "No Limit Holdem": "Hold'em No Limit",
     "Pot Limit Holdem": "Hold'em Pot Limit",
     "Fix Limit Holdem": "Hold'em Limit",
+    "No Limit Omaha": "Omaha No Limit",
+    "Pot Limit Omaha": "Omaha Pot Limit",
+    "Fix Limit Omaha": "Omaha Limit",
+    "No Limit OmahaHL": "Omaha Hi/Lo No Limit",
+    "Pot Limit OmahaHL": "Omaha Hi/Lo Pot Limit",
+    "Fix Limit OmahaHL": "Omaha Hi/Lo Limit",
 }
 _TABLE: Final = re.compile(
     r"(?:Tournament #(?P<tournament>[0-9]{1,20}) (?P<buy_in>.*?) - )?Table #?(?P<name>.+?)"

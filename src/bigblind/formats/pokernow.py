@@ -79,6 +79,10 @@ _GAMES: Final = {
     "No Limit Texas Hold'em": "Hold'em No Limit",
     "Pot Limit Texas Hold'em": "Hold'em Pot Limit",
     "Limit Texas Hold'em": "Hold'em Limit",
+    "Pot Limit Omaha Hi": "Omaha Pot Limit",
+    "No Limit Omaha Hi": "Omaha No Limit",
+    "Pot Limit Omaha Hi/Lo 8 or Better": "Omaha Hi/Lo Pot Limit",
+    "No Limit Omaha Hi/Lo 8 or Better": "Omaha Hi/Lo No Limit",
 }
 _POSTS: Final = (
     # (Poker Now's words, PokerStars', the order posts are said in)

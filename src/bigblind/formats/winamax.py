@@ -64,6 +64,9 @@ _GAMES: Final = {
     "Holdem pot limit": "Hold'em Pot Limit",
     "Holdem fixed limit": "Hold'em Limit",
     "Holdem limit": "Hold'em Limit",
+    "Omaha no limit": "Omaha No Limit",
+    "Omaha pot limit": "Omaha Pot Limit",
+    "Omaha fixed limit": "Omaha Limit",
 }
 _TABLE: Final = re.compile(
     r"Table: '(?P<name>.*)' (?P<middle>.*?)Seat #(?P<button>[0-9]{1,2}) is the button"
