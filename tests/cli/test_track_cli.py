@@ -59,3 +59,27 @@ def test_nothing_to_show_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert code == 2 and "cannot use the database 'nosuch://x'" in err
     code, _, err = run(["track", "stats", "--since", "yesterday", *db], capsys)
     assert code == 2 and "write it as YYYY-MM-DD" in err
+
+
+def test_graph_and_leaks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    write_session(tmp_path / "hh", count=60)
+    db = ["--database", f"sqlite:///{tmp_path / 'db.sqlite3'}"]
+    assert run(["track", "import", str(tmp_path / "hh"), *db], capsys)[0] == 0
+    out_file = tmp_path / "btn.svg"
+    code, out, _ = run(["track", "graph", "--player", "btn", "--out", str(out_file), *db], capsys)
+    assert code == 0 and out.startswith(f"{out_file}: 60 hands, won ")
+    assert b"<svg" in out_file.read_bytes()
+    code, _, err = run(["track", "graph", "--out", str(tmp_path / "g.gif"), *db], capsys)
+    assert code == 2 and "PNG or SVG" in err
+    # The button steals in 20 hands, limps in 20 and folds in 20.
+    code, out, _ = run(["track", "leaks", "--player", "btn", *db], capsys)
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith(
+        "VPIP: 66.7% is too high (a winning player shows 18-24%): 42.7 points off"
+    )
+    code, out, _ = run(["track", "leaks", "--player", "btn", "--json", *db], capsys)
+    found = json.loads(out)
+    assert found["hands"] == 60 and found["leaks"][0]["statistic"] == "vpip"
+    assert "toolsgambling.com" in found["source"]

@@ -50,8 +50,11 @@ def add_parser(subparsers: Subparsers) -> None:
     add_database(imp)
     imp.set_defaults(run=run_import)
     from bigblind.cli.track_stats import add_stats
+    from bigblind.cli.track_views import add_graph, add_leaks
 
     add_stats(inner)
+    add_graph(inner)
+    add_leaks(inner)
     command.set_defaults(run=_no_subcommand(command))
 
 

@@ -17,8 +17,9 @@ from typing import TextIO
 
 from bigblind.cli.options import Subparsers
 from bigblind.cli.track_database import add_database, open_database
+from bigblind.tracker.stats import Filters
 
-__all__ = ["add_stats", "filters_of", "format_table"]
+__all__ = ["add_filters", "add_stats", "filters_of", "format_table"]
 
 _SPLIT = "*"
 _ROWS = (
@@ -57,26 +58,33 @@ def add_stats(inner: Subparsers) -> None:
             " c-bets, aggression, WTSD, W$SD, winnings and bb/100 with its 95%% interval."
         ),
     )
-    command.add_argument("--player", help="one player's hands (by default everyone's)")
-    for name in ("position", "stakes", "game"):
-        command.add_argument(
-            f"--{name}",
-            nargs="?",
-            const=_SPLIT,
-            metavar=name.upper(),
-            help=f"alone: split by {name}; with a value: only the hands at that {name}",
-        )
-    command.add_argument("--since", type=_date, help="hands played from this date (YYYY-MM-DD)")
-    command.add_argument("--until", type=_date, help="hands played before this date")
+    add_filters(command, split=True)
     command.add_argument("--json", action="store_true", help="print JSON")
     add_database(command)
     command.set_defaults(run=run_stats)
 
 
-def filters_of(args: argparse.Namespace) -> tuple[object, str | None]:
-    """The filters the options give, and what to split by (None: not split)."""
-    from bigblind.tracker.stats import Filters
+def add_filters(command: argparse.ArgumentParser, *, split: bool) -> None:
+    """Declare ``--player``, ``--position``, ``--stakes``, ``--game``, ``--since`` and
+    ``--until``; with ``split`` the middle three alone split by themselves."""
+    command.add_argument("--player", help="one player's hands (by default everyone's)")
+    for name in ("position", "stakes", "game"):
+        if split:
+            command.add_argument(
+                f"--{name}",
+                nargs="?",
+                const=_SPLIT,
+                metavar=name.upper(),
+                help=f"alone: split by {name}; with a value: only the hands at that {name}",
+            )
+        else:
+            command.add_argument(f"--{name}", help=f"only the hands at that {name}")
+    command.add_argument("--since", type=_date, help="hands played from this date (YYYY-MM-DD)")
+    command.add_argument("--until", type=_date, help="hands played before this date")
 
+
+def filters_of(args: argparse.Namespace) -> tuple[Filters, str | None]:
+    """The filters the options give, and what to split by (None: not split)."""
     split = [name for name in ("position", "stakes", "game") if getattr(args, name) == _SPLIT]
     kept = {
         name: getattr(args, name)
@@ -89,10 +97,9 @@ def filters_of(args: argparse.Namespace) -> tuple[object, str | None]:
 
 def run_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the statistics; 1 when no stored hand is kept by the options."""
-    from bigblind.tracker.stats import Filters, stats
+    from bigblind.tracker.stats import stats
 
     filters, split = filters_of(args)
-    assert isinstance(filters, Filters)
     db = open_database(args, err)
     if db is None:
         return 2

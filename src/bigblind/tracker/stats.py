@@ -21,7 +21,7 @@ from typing import Any, Final
 from bigblind.bots.intervals import half_width_95
 from bigblind.tracker.database import Database
 
-__all__ = ["GROUPS", "Filters", "Ratio", "Stats", "stats"]
+__all__ = ["GROUPS", "Filters", "Ratio", "Stats", "conditions", "stats"]
 
 GROUPS: Final = ("position", "stakes", "game", "player")
 """What the statistics may be split by."""
@@ -134,8 +134,8 @@ def stats(db: Database, filters: Filters, *, by: str | None = None) -> dict[str,
     group = t.c[by] if by is not None else None
     if group is not None:
         columns.insert(0, group.label("group"))
-    query = select(*columns).where(*_conditions(t, filters))
-    values = select(*([group] if group is not None else []), bb).where(*_conditions(t, filters))
+    query = select(*columns).where(*conditions(t, filters))
+    values = select(*([group] if group is not None else []), bb).where(*conditions(t, filters))
     if group is not None:
         query = query.group_by(group)
     results: dict[str, Stats] = {}
@@ -153,17 +153,18 @@ def stats(db: Database, filters: Filters, *, by: str | None = None) -> dict[str,
     return results
 
 
-def _conditions(t: Any, f: Filters) -> list[Any]:
-    conditions = []
+def conditions(t: Any, f: Filters) -> list[Any]:
+    """The SQL conditions of ``f`` on the player-hands table ``t``."""
+    kept = []
     for name in ("player", "position", "stakes", "game"):
         value = getattr(f, name)
         if value is not None:
-            conditions.append(t.c[name] == value)
+            kept.append(t.c[name] == value)
     if f.since is not None:
-        conditions.append(t.c.played_at >= f.since)
+        kept.append(t.c.played_at >= f.since)
     if f.until is not None:
-        conditions.append(t.c.played_at < f.until)
-    return conditions
+        kept.append(t.c.played_at < f.until)
+    return kept
 
 
 def _stats(row: Any, results_bb: list[float]) -> Stats:
