@@ -83,3 +83,37 @@ def test_graph_and_leaks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     found = json.loads(out)
     assert found["hands"] == 60 and found["leaks"][0]["statistic"] == "vpip"
     assert "toolsgambling.com" in found["source"]
+
+
+def test_watch_imports_what_a_folder_gains_until_ctrl_c(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "hh"
+    write_session(folder, count=3)
+    command = [sys.executable, "-m", "bigblind", "track", "import", "--watch", str(folder)]
+    command += ["--database", f"sqlite:///{tmp_path / 'db.sqlite3'}"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    watch = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert watch.stdout is not None
+    try:
+        first = watch.stdout.readline()
+        assert first.rstrip().endswith("3 hands stored, 0 already there")
+        grown = folder / "session.txt"
+        grown.write_text(grown.read_text() + "\n\n" + pokerstars_hand(c_bet_raised, number=99))
+        deadline = time.monotonic() + 60
+        line = ""
+        while "4 hands stored" not in line and time.monotonic() < deadline:
+            line = watch.stdout.readline()
+        assert "4 hands stored" in line
+    finally:
+        watch.send_signal(signal.SIGINT)
+        out, err = watch.communicate(timeout=60)
+    assert watch.returncode == 0, err
+    assert out.strip().splitlines()[-1].startswith("4 hands stored")
+    assert "Traceback" not in err

@@ -132,3 +132,24 @@ def test_the_same_hands_in_sqlite_and_postgresql(kind: str, tmp_path: Path) -> N
             assert rows(db) == rows(reference)
         finally:
             db.close()
+
+
+def test_files_read_in_worker_processes_store_what_one_process_does(tmp_path: Path) -> None:
+    from bigblind.tracker.importer import import_files
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    for k in range(4):
+        (folder / f"{k}.txt").write_text(session(5, first=1 + 10 * k))
+    (folder / "again.txt").write_text(session(5, first=1))  # hands of 0.txt again
+    files = sorted(folder.iterdir())
+    results = []
+    for jobs in (1, 2):
+        db = Database("sqlite://")
+        summary = ImportSummary()
+        seen: list[int] = []
+        import_files(db, files, history_reader, summary, jobs=jobs, done=seen.append)
+        assert (summary.stored, summary.present, summary.files_read) == (20, 5, 5)
+        assert seen == [1, 2, 3, 4, 5]
+        results.append(rows(db))
+    assert results[0] == results[1]

@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from bigblind.cli.options import Subparsers
+from bigblind.cli.options import Subparsers, count
 from bigblind.cli.progress import STOPPED, Progress
 from bigblind.cli.track_database import add_database, open_database
 
@@ -46,6 +46,12 @@ def add_parser(subparsers: Subparsers) -> None:
     imp.add_argument("paths", nargs="+", metavar="PATH", help="a history file or a folder")
     imp.add_argument(
         "--watch", action="store_true", help="keep importing what the files gain (Ctrl-C stops)"
+    )
+    imp.add_argument(
+        "--jobs",
+        type=count("jobs", 1, 64),
+        default=1,
+        help="read the files in this many processes (default 1)",
     )
     add_database(imp)
     imp.set_defaults(run=run_import)
@@ -89,7 +95,7 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind track import PATH...``: 0 when every file and hand was read, 1 if not,
     2 when nothing could be."""
     from bigblind.cli.replay import files_under
-    from bigblind.tracker.importer import ImportSummary, import_file
+    from bigblind.tracker.importer import ImportSummary, import_files
 
     paths = [Path(p) for p in args.paths]
     missing = [p for p in paths if not p.exists()]
@@ -106,9 +112,7 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         while True:
             files = list(files_under(paths))
             with Progress(err, "files", total=len(files), quiet=len(files) < 5) as bar:
-                for done, file in enumerate(files):
-                    bar.update(done)
-                    import_file(db, file, history_reader, summary)
+                import_files(db, files, history_reader, summary, jobs=args.jobs, done=bar.update)
             for line in summary.problems[shown:]:
                 print(line, file=out)
             shown = len(summary.problems)

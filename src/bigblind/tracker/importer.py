@@ -32,7 +32,19 @@ from bigblind.tracker.database import Database, FileRecord
 from bigblind.tracker.facts import HandFacts, hand_facts
 from bigblind.tracker.luck import AllIn, all_in_luck
 
-__all__ = ["ImportSummary", "NotAHistory", "Reader", "import_file", "plural"]
+__all__ = [
+    "ImportSummary",
+    "Job",
+    "NotAHistory",
+    "Parsed",
+    "Reader",
+    "commit",
+    "import_file",
+    "import_files",
+    "parse",
+    "plan",
+    "plural",
+]
 
 Reader = Callable[[str], Sequence[object]]
 """Each hand of a text (see the module's notes)."""
@@ -73,6 +85,15 @@ class ImportSummary:
     problems: list[str] = field(default_factory=list)
     """One line for each hand or file not read: where, and why."""
 
+    def add(self, other: ImportSummary) -> None:
+        """Count ``other``'s hands and files too."""
+        for name in self.__slots__:
+            value = getattr(other, name)
+            if isinstance(value, list):
+                getattr(self, name).extend(value)
+            else:
+                setattr(self, name, getattr(self, name) + value)
+
     def line(self) -> str:
         """The counts in one line."""
         parts = [f"{plural(self.stored, 'hand')} stored", f"{self.present:,} already there"]
@@ -96,27 +117,59 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def import_file(db: Database, path: Path, read: Reader, summary: ImportSummary) -> None:
-    """Import one file's new hands into ``db``, counting them in ``summary``."""
-    name = str(path.resolve())
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Job:
+    """A file to read: its bytes, and the character to read on from (0: all of it)."""
+
+    path: Path
+    raw: bytes
+    digest: str
+    start: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Parsed:
+    """A file read: its hands' facts, where to read on from next time, and its counts."""
+
+    path: Path
+    size: int
+    digest: str
+    offset: int
+    hands: list[tuple[HandFacts, AllIn | None]]
+    summary: ImportSummary
+
+
+def plan(db: Database, path: Path, summary: ImportSummary) -> Job | None:
+    """What is left to read of ``path``; None (counted in ``summary``) when nothing is."""
     try:
         raw = path.read_bytes()
     except OSError as error:
         summary.files_unreadable += 1
         summary.problems.append(f"{path}: cannot read: {error.strerror or error}")
-        return
-    record = db.file_record(name)
+        return None
+    record = db.file_record(str(path.resolve()))
     digest = _digest(raw)
     if record is not None and record.size == len(raw) and record.digest == digest:
         summary.files_unchanged += 1
-        return
+        return None
     grew = (
         record is not None
         and len(raw) > record.size
         and _digest(raw[: record.size]) == record.digest
     )
-    text = decode(raw)
-    start = record.offset if grew and record is not None and record.offset <= len(text) else 0
+    start = record.offset if grew and record is not None else 0
+    return Job(path=path, raw=raw, digest=digest, start=start)
+
+
+def parse(job: Job, read: Reader) -> Parsed:
+    """Read a file's hands and work out their facts (no database: a worker process may)."""
+    summary = ImportSummary()
+    text = decode(job.raw)
+    start = job.start if job.start <= len(text) else 0
+    hands: list[tuple[HandFacts, AllIn | None]] = []
+    parsed = Parsed(
+        path=job.path, size=len(job.raw), digest=job.digest, offset=0, hands=hands, summary=summary
+    )
     try:
         entries = read(text[start:]) if text[start:].strip() else []
     except NotAHistory:
@@ -127,40 +180,92 @@ def import_file(db: Database, path: Path, read: Reader, summary: ImportSummary) 
             entries = read(text)
         except NotAHistory as error:
             summary.files_not_recognised += 1
-            summary.problems.append(f"{path}: not recognised: {error}")
-            return
+            summary.problems.append(f"{job.path}: not recognised: {error}")
+            return parsed
     summary.files_read += 1
-    offset = len(text)
-    batch: list[tuple[HandFacts, AllIn | None]] = []
+    parsed.offset = len(text)
     for index, entry in enumerate(entries):
-        last = index == len(entries) - 1
-        if isinstance(entry, Unreadable) and last:
+        if isinstance(entry, Unreadable) and index == len(entries) - 1:
             # Perhaps a hand the site is still writing: read it again when the file grows.
             summary.pending += 1
-            offset = start + _char_of_line(text[start:], entry.line)
+            parsed.offset = start + _char_of_line(text[start:], entry.line)
             continue
-        facts = _facts(entry, path, summary)
-        if facts is None:
-            continue
-        batch.append((facts, all_in_luck(entry, facts) if facts.all_in_candidate else None))  # type: ignore[arg-type]
-        if len(batch) >= BATCH:
-            _store(db, batch, name, summary, None)
-            batch = []
-    _store(
-        db, batch, name, summary, FileRecord(path=name, size=len(raw), digest=digest, offset=offset)
-    )
+        facts = _facts(entry, job.path, summary)
+        if facts is not None:
+            assert isinstance(entry, HandHistory)
+            hands.append((facts, all_in_luck(entry, facts) if facts.all_in_candidate else None))
+    return parsed
 
 
-def _store(
+def commit(db: Database, parsed: Parsed, summary: ImportSummary) -> None:
+    """Store a file's new hands and where it was read to; add its counts to ``summary``."""
+    name = str(parsed.path.resolve())
+    hands = parsed.hands
+    for at in range(0, max(len(hands), 1), BATCH):
+        last = at + BATCH >= len(hands)
+        record = None
+        if last and parsed.summary.files_read:
+            record = FileRecord(
+                path=name, size=parsed.size, digest=parsed.digest, offset=parsed.offset
+            )
+        batch = hands[at : at + BATCH]
+        new = db.store(batch, file=name, record=record)
+        summary.stored += new
+        summary.present += len(batch) - new
+    summary.add(parsed.summary)
+
+
+def import_file(db: Database, path: Path, read: Reader, summary: ImportSummary) -> None:
+    """Import one file's new hands into ``db``, counting them in ``summary``."""
+    job = plan(db, path, summary)
+    if job is not None:
+        commit(db, parse(job, read), summary)
+
+
+def import_files(
     db: Database,
-    batch: list[tuple[HandFacts, AllIn | None]],
-    name: str,
+    paths: Sequence[Path],
+    read: Reader,
     summary: ImportSummary,
-    record: FileRecord | None,
+    *,
+    jobs: int = 1,
+    done: Callable[[int], None] | None = None,
 ) -> None:
-    new = db.store(batch, file=name, record=record)
-    summary.stored += new
-    summary.present += len(batch) - new
+    """Import every file of ``paths``; with ``jobs`` above 1 the files are read in that
+    many worker processes (the database is written here, in the files' order).
+    ``done`` is told how many files are finished, as they finish."""
+    finished = 0
+
+    def tell() -> None:
+        nonlocal finished
+        finished += 1
+        if done is not None:
+            done(finished)
+
+    if jobs <= 1:
+        for path in paths:
+            import_file(db, path, read, summary)
+            tell()
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    pending: list[Future[Parsed]] = []
+    pool = ProcessPoolExecutor(jobs)
+    try:
+        for path in paths:
+            job = plan(db, path, summary)
+            if job is None:
+                tell()
+                continue
+            pending.append(pool.submit(parse, job, read))
+            while len(pending) >= 2 * jobs:  # a few files ahead, not every file in memory
+                commit(db, pending.pop(0).result(), summary)
+                tell()
+        for future in pending:
+            commit(db, future.result(), summary)
+            tell()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _facts(entry: object, path: Path, summary: ImportSummary) -> HandFacts | None:
