@@ -38,7 +38,7 @@ def rows(db: Database) -> list[tuple[object, ...]]:
 
     with db.engine.connect() as connection:
         query = select(player_hands).order_by(player_hands.c.hand_id, player_hands.c.seat)
-        return [tuple(row)[1:] for row in connection.execute(query)]
+        return [tuple(row) for row in connection.execute(query)]
 
 
 def test_a_file_imported_twice_is_stored_once(tmp_path: Path) -> None:
@@ -130,6 +130,10 @@ def test_the_same_hands_in_sqlite_and_postgresql(kind: str, tmp_path: Path) -> N
             assert imported(db, path).files_unchanged == 1
             assert Database(url).hand_count() == 6  # opened again: migrated once
             assert rows(db) == rows(reference)
+            from bigblind.tracker.stats import Filters, stats
+
+            for split in (None, "position"):
+                assert stats(db, Filters(), by=split) == stats(reference, Filters(), by=split)
         finally:
             db.close()
 

@@ -61,9 +61,11 @@ hands = Table(
 player_hands = Table(
     "tracker_player_hands",
     metadata,
+    # The player first: one player's hands lie together (SQLite: without a rowid), so
+    # their statistics are one sequential read.
+    Column("player", String(100), primary_key=True),
     Column("hand_id", BigInteger, ForeignKey("tracker_hands.id"), primary_key=True),
     Column("seat", SmallInteger, primary_key=True),
-    Column("player", String(100), nullable=False),
     Column("position", String(8), nullable=False),
     Column("cards", String(40), nullable=False),
     Column("game", String(80), nullable=False),
@@ -74,5 +76,6 @@ player_hands = Table(
     Column("ev_net", Float, nullable=False),
     Column("allin", SmallInteger, nullable=False),
     *(Column(name, SmallInteger, nullable=False) for name in FLAGS),
-    Index("tracker_player_hands_player", "player"),
+    Index("tracker_player_hands_hand", "hand_id"),
+    sqlite_with_rowid=False,
 )

@@ -142,7 +142,8 @@ def stats(db: Database, filters: Filters, *, by: str | None = None) -> dict[str,
     with db.engine.connect() as connection:
         rows = list(connection.execute(query))
         series: dict[str, list[float]] = {}
-        for row in connection.execute(values):
+        # The driver's rows as they come: a million need no processing on the way.
+        for row in connection.execute(values).cursor.fetchall():
             key = str(row[0]) if group is not None else "all"
             series.setdefault(key, []).append(float(row[-1]))
     for row in rows:

@@ -84,13 +84,14 @@ def upgrade() -> None:
         sa.Column("ev_net", sa.Float, nullable=False),
         sa.Column("allin", sa.SmallInteger, nullable=False),
         *(sa.Column(name, sa.SmallInteger, nullable=False) for name in FLAGS),
+        sqlite_with_rowid=False,  # one player's hands together, by the key's order
     )
-    op.create_index("tracker_player_hands_player", "tracker_player_hands", ["player"])
+    op.create_index("tracker_player_hands_hand", "tracker_player_hands", ["hand_id"])
 
 
 def downgrade() -> None:
     """Drop the tables."""
-    op.drop_index("tracker_player_hands_player", "tracker_player_hands")
+    op.drop_index("tracker_player_hands_hand", "tracker_player_hands")
     op.drop_table("tracker_player_hands")
     op.drop_table("tracker_hands")
     op.drop_table("tracker_files")
