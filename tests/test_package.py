@@ -26,6 +26,7 @@ LAYERS: dict[str, int] = {
     "fast": 3,
     "sessions": 4,
     "bots": 5,
+    "tracker": 5,
     "ui": 6,
     "room": 6,
     "env": 6,

@@ -1,0 +1,1 @@
+"""The tracker schema's revisions, oldest first."""
