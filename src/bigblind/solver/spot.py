@@ -37,7 +37,11 @@ and :func:`load_spot` from a file:
 ... ''')
 >>> len(spot.oop), spot.oop.weights[0], len(spot.ip), spot.street
 (12, 0.5, 6, 'river')
->>> read_spot('board = "Td 9d"')  # doctest: +ELLIPSIS
+>>> read_spot('board = "Td 9d"')
+Traceback (most recent call last):
+...
+bigblind.solver.spot.SpotError: the spot has no 'pot': it needs board, pot, stack, oop and ip
+>>> read_spot('board = "Td 9d"\npot = 9\nstack = 9\noop = "AA"\nip = "KK"')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 bigblind.solver.spot.SpotError: the spot's board 'Td 9d' has 2 cards; a spot starts on the flop...
