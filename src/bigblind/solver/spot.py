@@ -1,4 +1,4 @@
-"""A heads-up post-flop spot: ranges, board, pot, stacks, rake and the betting tree's sizes.
+r"""A heads-up post-flop spot: ranges, board, pot, stacks, rake and the betting tree's sizes.
 
 A :class:`Spot` is a frozen value; :func:`read_spot` reads one from TOML text
 and :func:`load_spot` from a file:
