@@ -117,6 +117,7 @@ _SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("live", "live", "add_parser"),
     ("acpc", "acpc", "add_parser"),
     ("serve", "serve", "add_parser"),
+    ("solve", "solve", "add_parser"),
 )
 
 

@@ -243,8 +243,10 @@ def walk(
             for o in range(no):
                 child_opp[o] = opp[o] * strategy[a, o]
                 live = live or child_opp[o] > 0.0
-            if not live:
+            if not live and mode != UPDATE:
                 continue  # no hand of theirs gets here: every value is 0
+            # (An update goes on down: the player's strategy sums below count their own
+            # reach whatever the opponent does, and their regrets are discounted.)
             walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params)
             for i in range(nh):
                 out[i] += value[i]

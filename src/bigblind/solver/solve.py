@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, Literal
 
 import numpy as np
@@ -53,6 +54,7 @@ ALGORITHMS: Final = ("dcfr", "cfr+")
 DEFAULT_CHECK_EVERY: Final = 10
 """Iterations between two exploitability computations (each costs about one iteration)."""
 MAX_ITERATIONS: Final = 1_000_000
+_FORMAT: Final = "bigblind-solution-1"
 DCFR_ALPHA: Final = 1.5
 DCFR_BETA: Final = 0.0
 DCFR_GAMMA: Final = 2.0
@@ -130,7 +132,8 @@ class Solver:
             np.ascontiguousarray(game.weights[0], np.float32),
             np.ascontiguousarray(game.weights[1], np.float32),
         )
-        self._pairs = self._compatible()
+        self.compatible = self._compatible()
+        """Per hand of each player, the weight of the opponent's hands it does not clash with."""
 
     @classmethod
     def from_spot(cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "") -> Solver:
@@ -212,7 +215,7 @@ class Solver:
         """``player``'s expected value in chips (both on their average strategies, or
         ``mode=kernels.BEST``: ``player`` best-responding)."""
         values = self.hand_values(player, mode).astype(np.float64)
-        pairs = float(np.dot(self.weights[player].astype(np.float64), self._pairs[player]))
+        pairs = float(np.dot(self.weights[player].astype(np.float64), self.compatible[player]))
         return float(np.dot(self.weights[player].astype(np.float64), values) / pairs)
 
     def exploitability(self) -> float:
@@ -228,7 +231,7 @@ class Solver:
         """Each of ``player``'s hands' expected value at the root, in chips (NaN for a hand
         no opponent's hand leaves possible)."""
         values = self.hand_values(player).astype(np.float64)
-        pairs = self._pairs[player]
+        pairs = self.compatible[player]
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(pairs > 0, values / pairs, np.nan)
 
@@ -284,6 +287,59 @@ class Solver:
             stopped = True
             current = self.exploitability() if self.iterations else float("inf")
         return self._report(current, stopped=stopped)
+
+    def save(self, path: str | Path) -> None:
+        """Write the solve to a numpy ``.npz`` file: the spot's TOML, the algorithm, the
+        iterations done and every decision's regrets and strategy sums (a solver from a
+        spot's text alone: :meth:`from_spot` with ``text``)."""
+        if not self.spot_text:
+            raise SolverError("only a solver made from a spot's TOML text can be saved")
+        try:
+            with open(path, "wb") as handle:
+                np.savez_compressed(
+                    handle,
+                    format=np.array(_FORMAT),
+                    spot=np.array(self.spot_text),
+                    algorithm=np.array(self.algorithm),
+                    iterations=np.array(self.iterations),
+                    seconds=np.array(self.seconds),
+                    regrets=self.regrets,
+                    sums=self.sums,
+                )
+        except OSError as error:
+            raise SolverError(
+                f"cannot write the solution {str(path)!r}: {error.strerror}"
+            ) from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Solver:
+        """A solver as :meth:`save` left it, ready to go on or be read."""
+        from bigblind.solver.spot import SpotError, read_spot
+
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                fields = {key: data[key] for key in data.files}
+        except (OSError, ValueError, EOFError) as error:
+            why = getattr(error, "strerror", None) or "not a saved solution (.npz)"
+            raise SolverError(f"cannot read the solution {str(path)!r}: {why}") from None
+        if str(fields.get("format", "")) != _FORMAT:
+            raise SolverError(f"{str(path)!r} is not a solution saved by bigblind solve")
+        try:
+            spot = read_spot(str(fields["spot"]))
+        except SpotError as error:
+            raise SolverError(f"the solution {str(path)!r} holds a bad spot: {error}") from None
+        algorithm = str(fields["algorithm"])
+        if algorithm not in ALGORITHMS:
+            raise SolverError(f"the solution {str(path)!r} names no known algorithm")
+        solver = cls.from_spot(spot, algorithm=algorithm, text=str(fields["spot"]))  # type: ignore[arg-type]
+        for name in ("regrets", "sums"):
+            array = fields[name]
+            if array.shape != (solver.layout.size,) or array.dtype != np.float32:
+                raise SolverError(f"the solution {str(path)!r} does not fit its own spot's tree")
+            setattr(solver, name, np.ascontiguousarray(array))
+        solver.iterations = int(fields["iterations"])
+        solver.seconds = float(fields["seconds"])
+        return solver
 
     def _report(self, current: float, *, stopped: bool = False) -> Report:
         return Report(
