@@ -17,6 +17,18 @@ from bigblind.solver.tree import DECISION, FOLD, SHOWDOWN, Node
 optimize = pytest.importorskip("scipy.optimize", reason="scipy is a development dependency")
 
 SPOTS = {
+    # Out of position has the edge everywhere but KQs against KK; in position's best
+    # response finds the average strategy's leaks under actions it never takes itself.
+    "one-sided": """
+board = "Td 9d 6h Qc 2s"
+pot = 100
+stack = 200
+oop = "AA, KQs, 87s:0.5"
+ip = "KK, JTs, 54s"
+[tree.river]
+bets = "50%, a"
+raises = "a"
+""",
     "bet-raise": """
 board = "Td 9d 6h Qc 2s"
 pot = 100

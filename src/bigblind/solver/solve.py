@@ -134,6 +134,11 @@ class Solver:
         )
         self.compatible = self._compatible()
         """Per hand of each player, the weight of the opponent's hands it does not clash with."""
+        if not (self.compatible[0] > 0).any():
+            raise SolverError(
+                "the two ranges hold no pair of hands that can be dealt together: every hand"
+                " of one shares a card with every hand of the other"
+            )
 
     @classmethod
     def from_spot(cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "") -> Solver:
