@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "errors": 0,
     "evaluation": 1,
     "engine": 2,
+    "solver": 2,
     "formats": 3,
     "fast": 3,
     "sessions": 4,

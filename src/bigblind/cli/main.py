@@ -118,6 +118,7 @@ _SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("acpc", "acpc", "add_parser"),
     ("serve", "serve", "add_parser"),
     ("track", "track", "add_parser"),
+    ("solve", "solve", "add_parser"),
 )
 
 

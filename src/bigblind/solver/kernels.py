@@ -1,0 +1,338 @@
+"""The compiled walks of the dealt tree: one CFR iteration, best response, expected values.
+
+Every walk is for one player ``p`` and carries vectors over hands: ``opp``, the
+opponent's reach (the probability each of their hands gets here, times its
+weight), and ``own``, the player's own; it fills ``out`` with the player's
+counterfactual value of each of their hands, that is the sum over the
+opponent's hands that do not clash of reach times the payoff. The modes:
+
+* :data:`UPDATE`: discounted CFR (or CFR+) for ``p``: the current strategies from
+  the regrets, ``p``'s regrets and average-strategy sums updated;
+* :data:`BEST`: ``p`` plays the best response to the opponent's average strategy;
+* :data:`AVERAGE`: both play their average strategies.
+
+A showdown is one pass over the hands in order of strength each way; the hands
+that clash with one of ours come off by inclusion-exclusion: the reach of the
+hands holding each card is summed once, and the identical hand, taken off twice,
+added back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+
+__all__ = [
+    "AVERAGE",
+    "BEST",
+    "CARD_SPACE",
+    "PARAMS",
+    "UPDATE",
+    "average_strategy",
+    "iterate",
+    "walk",
+]
+
+UPDATE: Final = 0
+BEST: Final = 1
+AVERAGE: Final = 2
+
+# The params vector: the spot's money, then the iteration's discounts.
+P_POT, P_RAKE, P_CAP, P_ALPHA, P_BETA, P_GAMMA, P_WEIGHT, P_PLUS = range(8)
+PARAMS: Final = 8
+CARD_SPACE: Final = 64  # card numbers a hand may use (52, and a spare one per player for toy games)
+
+_FOLD, _SHOWDOWN, _CHANCE = 0, 1, 2
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _njit(**options: Any) -> Callable[[_F], _F]:
+    """``numba.njit`` that releases the GIL and caches, keeping the function's type."""
+    return cast(Callable[[_F], _F], numba.njit(nogil=True, cache=True, **options))
+
+
+@_njit()
+def _regret_match(reg: Any, off: int, actions: int, n: int, out: Any) -> None:
+    """The current strategy: positive regrets normalised, uniform where none is positive."""
+    for h in range(n):
+        total = 0.0
+        for a in range(actions):
+            r = reg[off + a * n + h]
+            if r > 0.0:
+                total += r
+        for a in range(actions):
+            if total > 0.0:
+                r = reg[off + a * n + h]
+                out[a, h] = r / total if r > 0.0 else 0.0
+            else:
+                out[a, h] = 1.0 / actions
+
+
+@_njit()
+def average_strategy(ssum: Any, off: int, actions: int, n: int, out: Any) -> None:
+    """The average strategy from its sums (uniform for a hand never reached)."""
+    for h in range(n):
+        total = 0.0
+        for a in range(actions):
+            total += ssum[off + a * n + h]
+        for a in range(actions):
+            out[a, h] = ssum[off + a * n + h] / total if total > 0.0 else 1.0 / actions
+
+
+@_njit()
+def _card_sums(opp: Any, cards: Any, sums: Any) -> float:
+    """Fill ``sums[c]`` with the reach of the hands holding card ``c``; return the total."""
+    sums[:] = 0.0
+    total = 0.0
+    for o in range(opp.shape[0]):
+        r = opp[o]
+        total += r
+        sums[cards[o, 0]] += r
+        sums[cards[o, 1]] += r
+    return float(total)
+
+
+@_njit()
+def _rake(total: float, params: Any) -> float:
+    return float(min(total * params[P_RAKE], params[P_CAP]))
+
+
+@_njit()
+def _fold(n: int, p: int, t: Any, h: Any, opp: Any, out: Any, params: Any) -> None:
+    mine = h.cards0 if p == 0 else h.cards1
+    theirs = h.cards1 if p == 0 else h.cards0
+    same = h.same0 if p == 0 else h.same1
+    put = t.invested[n, p]
+    total = params[P_POT] + t.invested[n, 0] + t.invested[n, 1]
+    payoff = -put if t.player[n] == p else total - _rake(total, params) - put
+    sums = np.empty(CARD_SPACE, np.float64)
+    reach = _card_sums(opp, theirs, sums)
+    for i in range(out.shape[0]):
+        v = reach - sums[mine[i, 0]] - sums[mine[i, 1]]
+        if same[i] >= 0:
+            v += opp[same[i]]
+        out[i] = payoff * v
+
+
+@_njit()
+def _showdown(n: int, p: int, t: Any, h: Any, opp: Any, out: Any, params: Any) -> None:
+    mine = h.cards0 if p == 0 else h.cards1
+    theirs = h.cards1 if p == 0 else h.cards0
+    same = h.same0 if p == 0 else h.same1
+    b = t.board[n]
+    if p == 0:
+        order, value, first = h.order0, h.strength0, h.start0
+        o_order, o_value, o_first = h.order1, h.strength1, h.start1
+    else:
+        order, value, first = h.order1, h.strength1, h.start1
+        o_order, o_value, o_first = h.order0, h.strength0, h.start0
+    put = t.invested[n, 0]
+    total = params[P_POT] + 2.0 * put
+    left = total - _rake(total, params)
+    win, lose, tie = left - put, -put, left / 2.0 - put
+    sums = np.empty(CARD_SPACE, np.float64)
+    reach = _card_sums(opp, theirs, sums)
+    out[:] = 0.0
+    k_from, k_to = first[b], first[b + 1]
+    m_from, m_to = o_first[b], o_first[b + 1]
+    won = np.empty(k_to - k_from, np.float64)
+    below = np.zeros(CARD_SPACE, np.float64)
+    acc = 0.0
+    j = m_from
+    for k in range(k_from, k_to):
+        i = order[k]
+        s = value[k]
+        while j < m_to and o_value[j] < s:
+            o = o_order[j]
+            r = opp[o]
+            acc += r
+            below[theirs[o, 0]] += r
+            below[theirs[o, 1]] += r
+            j += 1
+        won[k - k_from] = acc - below[mine[i, 0]] - below[mine[i, 1]]
+    above = below
+    above[:] = 0.0
+    acc = 0.0
+    j = m_to - 1
+    for k in range(k_to - 1, k_from - 1, -1):
+        i = order[k]
+        s = value[k]
+        while j >= m_from and o_value[j] > s:
+            o = o_order[j]
+            r = opp[o]
+            acc += r
+            above[theirs[o, 0]] += r
+            above[theirs[o, 1]] += r
+            j -= 1
+        lost = acc - above[mine[i, 0]] - above[mine[i, 1]]
+        every = reach - sums[mine[i, 0]] - sums[mine[i, 1]]
+        if same[i] >= 0:
+            every += opp[same[i]]
+        w = won[k - k_from]
+        out[i] = w * win + lost * lose + (every - w - lost) * tie
+
+
+@_njit()
+def _holds(cards: Any, i: int, c: int) -> bool:
+    return bool(cards[i, 0] == c or cards[i, 1] == c)
+
+
+@_njit()
+def walk(
+    n: int,
+    p: int,
+    mode: int,
+    t: Any,
+    h: Any,
+    reg: Any,
+    ssum: Any,
+    opp: Any,
+    own: Any,
+    out: Any,
+    params: Any,
+) -> None:
+    """Fill ``out`` with ``p``'s counterfactual values at node ``n`` (see the module)."""
+    kind = t.kind[n]
+    if kind == _FOLD:
+        _fold(n, p, t, h, opp, out, params)
+        return
+    if kind == _SHOWDOWN:
+        _showdown(n, p, t, h, opp, out, params)
+        return
+    nh = out.shape[0]
+    no = opp.shape[0]
+    start = t.first[n]
+    actions = t.branches[n]
+    mine = h.cards0 if p == 0 else h.cards1
+    theirs = h.cards1 if p == 0 else h.cards0
+    if kind == _CHANCE:
+        out[:] = 0.0
+        child_opp = np.empty(no, np.float32)
+        child_own = np.empty(nh, np.float32)
+        value = np.empty(nh, np.float32)
+        for k in range(actions):
+            c = t.dealt[start + k]
+            for o in range(no):
+                child_opp[o] = 0.0 if _holds(theirs, o, c) else opp[o]
+            for i in range(nh):
+                child_own[i] = 0.0 if _holds(mine, i, c) else own[i]
+            walk(start + k, p, mode, t, h, reg, ssum, child_opp, child_own, value, params)
+            for i in range(nh):
+                if not _holds(mine, i, c):
+                    out[i] += value[i]
+        chance = t.factor[n]
+        for i in range(nh):
+            out[i] *= chance
+        return
+    off = t.offset[n]
+    if t.player[n] != p:
+        strategy = np.empty((actions, no), np.float32)
+        if mode == UPDATE:
+            _regret_match(reg, off, actions, no, strategy)
+        else:
+            average_strategy(ssum, off, actions, no, strategy)
+        out[:] = 0.0
+        child_opp = np.empty(no, np.float32)
+        value = np.empty(nh, np.float32)
+        for a in range(actions):
+            live = False
+            for o in range(no):
+                child_opp[o] = opp[o] * strategy[a, o]
+                live = live or child_opp[o] > 0.0
+            if not live and mode != UPDATE:
+                continue  # no hand of theirs gets here: every value is 0
+            # (An update goes on down: the player's strategy sums below count their own
+            # reach whatever the opponent does, and their regrets are discounted.)
+            walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params)
+            for i in range(nh):
+                out[i] += value[i]
+        return
+    strategy = np.empty((actions, nh), np.float32)
+    if mode == UPDATE:
+        _regret_match(reg, off, actions, nh, strategy)
+    elif mode == AVERAGE:
+        average_strategy(ssum, off, actions, nh, strategy)
+    values = np.empty((actions, nh), np.float32)
+    child_own = np.empty(nh, np.float32)
+    for a in range(actions):
+        if mode != BEST:
+            for i in range(nh):
+                child_own[i] = own[i] * strategy[a, i]
+        walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params)
+    for i in range(nh):
+        if mode == BEST:
+            best = values[0, i]
+            for a in range(1, actions):
+                best = max(best, values[a, i])
+            out[i] = best
+        else:
+            v = 0.0
+            for a in range(actions):
+                v += strategy[a, i] * values[a, i]
+            out[i] = v
+    if mode != UPDATE:
+        return
+    alpha, beta, gamma = params[P_ALPHA], params[P_BETA], params[P_GAMMA]
+    weight, plus = params[P_WEIGHT], params[P_PLUS] > 0.0
+    for a in range(actions):
+        base = off + a * nh
+        for i in range(nh):
+            r = reg[base + i]
+            gain = values[a, i] - out[i]
+            r = max(r + gain, 0.0) if plus else r * (alpha if r > 0.0 else beta) + gain
+            reg[base + i] = r
+            ssum[base + i] = ssum[base + i] * gamma + weight * own[i] * strategy[a, i]
+
+
+@_njit()
+def iterate(
+    first: int,
+    count: int,
+    t: Any,
+    h: Any,
+    reg: Any,
+    ssum: Any,
+    weights0: Any,
+    weights1: Any,
+    params: Any,
+    alpha: float,
+    beta: float,
+    gamma: float,
+    plus: bool,
+) -> None:
+    """Iterations ``first`` to ``first + count - 1`` (from 1), each updating both players.
+
+    Discounted CFR discounts the regrets before iteration ``t`` by
+    ``(t-1)^alpha / ((t-1)^alpha + 1)`` when positive and by the same with ``beta`` when
+    not, and the average strategy by ``((t-1) / t)^gamma``; CFR+ floors the regrets at 0
+    and weighs iteration ``t``'s strategy by ``t``.
+    """
+    # Typed as the walk's own recursive calls type them: numba's disk cache crashes on a
+    # recursive function reached with arguments typed otherwise (numba issue 6713).
+    root = first * 0
+    oop, ip, mode = root, root + 1, root + UPDATE
+    out0 = np.empty(weights0.shape[0], np.float32)
+    out1 = np.empty(weights1.shape[0], np.float32)
+    for it in range(first, first + count):
+        prev = float(it - 1)
+        if plus:
+            params[P_ALPHA] = 1.0
+            params[P_BETA] = 1.0
+            params[P_GAMMA] = 1.0
+            params[P_WEIGHT] = float(it)
+            params[P_PLUS] = 1.0
+        else:
+            pa = prev**alpha
+            params[P_ALPHA] = pa / (pa + 1.0)
+            pb = prev**beta
+            params[P_BETA] = pb / (pb + 1.0)
+            params[P_GAMMA] = (prev / it) ** gamma
+            params[P_WEIGHT] = 1.0
+            params[P_PLUS] = 0.0
+        # Alternating updates: the second player's walk sees the first's new regrets.
+        walk(root, oop, mode, t, h, reg, ssum, weights1, weights0, out0, params)
+        walk(root, ip, mode, t, h, reg, ssum, weights0, weights1, out1, params)
