@@ -40,6 +40,7 @@ from bigblind.room import protocol as p
 from bigblind.room.cluster import ClusterLobby, ClusterSettings, OwnerRedirect
 from bigblind.room.limits import Guard, LimitError, Limits
 from bigblind.room.replayer import hand_list, hand_replay
+from bigblind.room.room import SPECTATORS_CLOSED, Identity, Room
 from bigblind.room.runner import LOG, Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
@@ -119,8 +120,7 @@ def create_app(
 
     async def look_up(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        seat = runner.room.identify(_token(request)).seat
-        return JSONResponse(runner.room.view(seat))
+        return JSONResponse(runner.room.view_for(runner.room.identify(_token(request))))
 
     async def request_seat(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
@@ -145,7 +145,7 @@ def create_app(
     def history(fmt: str, suffix: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             runner = lobby.get(request.path_params["room"])
-            viewer = runner.room.identify(_token(request))
+            viewer = _watcher(runner.room, request)
             # Writing every hand takes a while in a long game: off the event loop, so the
             # tables keep playing meanwhile.
             text = await asyncio.to_thread(runner.room.history, fmt, viewer)
@@ -155,11 +155,12 @@ def create_app(
 
     async def hands(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
         return JSONResponse(hand_list(runner.room))
 
     async def replay(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        viewer = runner.room.identify(_token(request))
+        viewer = _watcher(runner.room, request)
         number = request.path_params["number"]
         # Exact equities take a moment: off the event loop, so the tables keep playing.
         steps = await asyncio.to_thread(hand_replay, runner.room, number, viewer)
@@ -348,6 +349,14 @@ def _download(filename: str) -> dict[str, str]:
         "Content-Disposition": f'attachment; filename="{filename}"',
         "X-Content-Type-Options": "nosniff",
     }
+
+
+def _watcher(room: Room, request: Request) -> Identity:
+    """Who asks, refused when the host lets no spectators see the play."""
+    who = room.identify(_token(request))
+    if not room.may_watch(who):
+        raise RoomError(SPECTATORS_CLOSED)
+    return who
 
 
 def _token(request: Request) -> str | None:

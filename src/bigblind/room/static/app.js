@@ -183,8 +183,10 @@ function roomPage(app, room) {
     }
     renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state), pending: Boolean(pending) });
     bar.render(state);
-    panels.render(state, Boolean(welcome?.host));
-    menu.textContent = welcome?.host && state.requests.length ? `☰ Menu (${state.requests.length})` : "☰ Menu";
+    // The host's controls follow the host: the state says whether this tab holds them now.
+    const host = Boolean(state.host ?? welcome?.host);
+    panels.render(state, host);
+    menu.textContent = host && state.requests.length ? `☰ Menu (${state.requests.length})` : "☰ Menu";
   }
 
   // The countdown moves between messages: only the clock is drawn again, so that a button

@@ -252,7 +252,9 @@ function centerEl(state) {
   else if (t?.finishes.length) parts.push(placesEl(t.finishes, "Out"));
   if (state.paused && !state.ended) parts.push(el("div", { class: "paused" }, "Paused by the host"));
   if (state.ended && !t?.finished) parts.push(el("div", { class: "paused" }, "The game has ended"));
-  if (!hand && !last && !state.ended) {
+  if (state.spectators_closed) {
+    parts.push(el("div", { class: "outcome", "data-testid": "spectators-closed" }, "The host does not allow spectators. Pick a free seat to ask to play."));
+  } else if (!hand && !last && !state.ended) {
     const seated = state.seats.filter(Boolean).length;
     let text = seated < 2 ? "Waiting for players…" : "The next hand starts shortly";
     if (t && !t.started) text = `Sit-and-go: ${seated} of ${state.seats.length} registered. It starts when every seat is taken${seated >= 2 ? " or the host starts it" : ""}.`;
