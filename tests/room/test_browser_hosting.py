@@ -42,6 +42,7 @@ def token_of(tab: Tab, room: str) -> str:
 
 def between_hands(alice: Tab, bob: Tab) -> dict[str, Any]:
     """The host pauses; the hand in play is folded by whoever is to act."""
+    alice.wait_for(lambda s: s["hands_played"] > 0)  # one is dealt, or was
     alice.page.click("[data-testid=tab-host]")
     alice.page.click("[data-testid=pause]")
     by_seat = {0: alice, 1: bob}

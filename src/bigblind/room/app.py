@@ -39,10 +39,11 @@ from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
 from bigblind.room.cluster import ClusterLobby, ClusterSettings, OwnerRedirect
 from bigblind.room.limits import Guard, LimitError, Limits
-from bigblind.room.replayer import hand_list, hand_replay
+from bigblind.room.replayer import hand_list, hand_logs, hand_replay
 from bigblind.room.room import SPECTATORS_CLOSED, Identity, Room
 from bigblind.room.runner import LOG, Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
+from bigblind.room.stats import session_stats
 from bigblind.room.store import EventStore
 
 __all__ = ["TOKEN", "BodyTooLarge", "create_app", "handle_message"]
@@ -158,6 +159,16 @@ def create_app(
         _watcher(runner.room, request)
         return JSONResponse(hand_list(runner.room))
 
+    async def logs(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
+        return JSONResponse(hand_logs(runner.room))
+
+    async def stats(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
+        return JSONResponse(session_stats(runner.room))
+
     async def replay(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
         viewer = _watcher(runner.room, request)
@@ -231,6 +242,8 @@ def create_app(
         Route("/api/rooms/{room}/history.phh", history("phh", ".phhs"), methods=["GET"]),
         Route("/api/rooms/{room}/history.txt", history("pokerstars", ".txt"), methods=["GET"]),
         Route("/api/rooms/{room}/hands", hands, methods=["GET"]),
+        Route("/api/rooms/{room}/hands/log", logs, methods=["GET"]),
+        Route("/api/rooms/{room}/stats", stats, methods=["GET"]),
         Route("/api/rooms/{room}/hands/{number:int}/replay", replay, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", live),
     ]

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "cards_text",
     "closed_view",
+    "finished_log",
     "hand_log",
     "last_action",
     "last_hand_view",
@@ -460,3 +461,23 @@ def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
 
 
 _LAST_HANDS: dict[int, tuple[object, object, dict[str, Any]]] = {}
+
+
+def finished_log(room: RoomState, record: HandRecord) -> list[str]:
+    """The public log of a finished hand, as the table saw it, with what came after it:
+    the cards turned up (RULES 12.4), the seven-deuce bounties (12.2) and the rabbit
+    (12.3). Worked out afresh, not kept: read for a past hand now and then."""
+    lines = list(_Notes(record.table_hand).update().lines)
+    names = dict(zip(record.seats, record.names, strict=True))
+    for seat, picks in room.shown_picks.get(record.number, {}).items():
+        hand_seat = record.seats.index(seat)
+        hole = record.hand.hole(hand_seat)
+        lines.append(f"{names[seat]} shows {cards_text([hole[i] for i in picks])} after the hand")
+    for paid in room.seven_deuce.get(record.number, ()):
+        payer, winner = names[paid["from"]], names[paid["winner"]]
+        lines.append(f"Seven-deuce: {payer} pays {winner} {paid['chips']}")
+    rabbit = room.rabbits.get(record.number)
+    if rabbit is not None:
+        asker = room.rabbit_by.get(record.number) or "someone"
+        lines.append(f"Rabbit hunt, asked by {asker}: {rabbit} would have come")
+    return lines

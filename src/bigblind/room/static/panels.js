@@ -29,6 +29,12 @@ export class Panels {
       this.ledgerKey = ledgerKey;
       this.loadLedger();
     }
+    // The log of every past hand: fetched again when a hand has ended since.
+    const logsKey = `${state.hands_played}:${state.last_hand?.log?.length ?? 0}`;
+    if (this.tab === "log" && logsKey !== this.logsKey && !state.spectators_closed) {
+      this.logsKey = logsKey;
+      this.loadLogs();
+    }
     const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["replay", "Replayer"]];
     if (isHost) names.push(["host", `Host${state.requests.length ? ` (${state.requests.length})` : ""}`]);
     names.push(["options", "Options"]);
@@ -57,6 +63,7 @@ export class Panels {
   show(tab) {
     this.tab = tab;
     this.ledgerKey = null;
+    this.logsKey = null;
     if (tab === "replay") this.loadHands();
     this.render(this.state, this.isHost);
   }
@@ -74,10 +81,34 @@ export class Panels {
     const state = this.state;
     const current = state.hand?.log ?? [];
     const last = state.last_hand;
+    const top = state.hand ? state.hand.number : last?.number;
+    // Every earlier hand of the session, newest first, each opened on demand.
+    const earlier = (this.logs ?? []).filter((h) => h.number !== top);
+    this.openLogs ??= new Set();
     return [
       el("h3", {}, state.hand ? `Hand #${state.hand.number}` : last ? `Hand #${last.number}` : "No hand yet"),
       el("div", { class: "log", "data-testid": "hand-log" }, (state.hand ? current : last?.log ?? []).map((line) => el("div", {}, line))),
+      earlier.length ? el("h3", {}, "Earlier hands") : null,
+      el(
+        "div",
+        { class: "past-logs", "data-testid": "past-logs" },
+        earlier.map((h) => {
+          const open = this.openLogs.has(h.number);
+          const details = el("details", { open, "data-testid": `past-log-${h.number}` }, el("summary", {}, `Hand #${h.number}: ${h.log.at(-1) ?? ""}`), el("div", { class: "log" }, h.log.map((line) => el("div", {}, line))));
+          details.addEventListener("toggle", () => (details.open ? this.openLogs.add(h.number) : this.openLogs.delete(h.number)));
+          return details;
+        }),
+      ),
     ];
+  }
+
+  async loadLogs() {
+    try {
+      this.logs = await api(`/api/rooms/${this.room}/hands/log`, { room: this.room });
+    } catch {
+      this.logs = this.logs ?? []; // kept as they were; the next hand tries again
+    }
+    if (this.tab === "log" && !(this.body.contains(document.activeElement) && document.activeElement.tagName === "SUMMARY")) this.draw();
   }
 
   chatPanel() {
@@ -311,8 +342,16 @@ export class Panels {
       localStorage.setItem("bigblind:four-colour", fourColour.checked ? "1" : "");
     });
     const s = this.state.settings ?? {};
+    // A notification when it is your turn and you are looking elsewhere, once the browser allows it.
+    const asked = "Notification" in window ? Notification.permission : "unsupported";
+    const notify = asked === "granted"
+      ? el("p", { class: "hint", "data-testid": "notify-on" }, "You are notified when it is your turn and this tab is in the background.")
+      : asked === "default"
+        ? el("p", {}, el("button", { type: "button", "data-testid": "notify", onclick: () => Notification.requestPermission().then(() => this.draw()) }, "Notify me when it is my turn"))
+        : el("p", { class: "hint" }, asked === "denied" ? "Notifications are blocked for this site: the tab's title says when it is your turn." : "This browser has no notifications: the tab's title says when it is your turn.");
     return [
       el("label", {}, fourColour, " Four-colour deck"),
+      notify,
       el("h3", {}, "This game"),
       el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.rabbit_hunting ? "; rabbit hunting allowed" : ""}${s.bomb_pot && s.bomb_pot_every ? `; a bomb pot of ${s.bomb_pot} every ${s.bomb_pot_every} hands` : ""}${s.seven_deuce ? `; seven-deuce: ${s.seven_deuce} from each player` : ""}${s.straddle ? "; straddles allowed" : ""}.`),
       el("h3", {}, "Keys"),
