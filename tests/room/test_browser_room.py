@@ -147,6 +147,8 @@ def test_the_buttons_your_cards_and_every_seat_fit_a_desktop_and_a_phone(
         ]
         assert "check" in offered or "call" in offered
         testids = [*offered, "raise", "amount", "pots", f"cards-{me}", "actions"]
+        # The top bar's buttons too: the join link, the sound, reactions, the Menu.
+        testids += ["copy-join", "mute", "react"] + ([] if tab is desk else ["panels-toggle"])
         testids += [f"preset-{p}" for p in ("x2", "x3", "33", "50", "pot", "all-in")]
         for testid in testids:
             box = page.locator(f"[data-testid={testid}]").bounding_box()
@@ -409,4 +411,6 @@ def test_omaha_and_short_deck_are_played_to_a_showdown_at_desktop_and_phone_size
     view = server.get(f"/api/rooms/{room}")
     assert view["settings"]["variant"] == variant
     assert view["settings"]["structure"] == ("pl" if variant == "omaha" else "nl")
-    assert sum(seat["stack"] for seat in view["seats"] if seat) == 400
+    # Every chip kept: in the stacks, or in the pot of the next hand if it is dealt already.
+    in_pot = view["hand"]["pot"] if view["hand"] else 0
+    assert sum(seat["stack"] for seat in view["seats"] if seat) + in_pot == 400

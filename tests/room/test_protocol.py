@@ -48,7 +48,7 @@ def test_documented_http_bodies_are_valid() -> None:
     p.CreatedRoom.model_validate(examples[1])
     p.parse_client(json.dumps({"v": 1, "type": "request_seat", **examples[2]}))
     p.RequestedSeat.model_validate(examples[3])
-    assert set(examples[4]) == {"entries", "players", "bought", "cashed", "rake"}
+    assert set(examples[4]) == {"entries", "players", "bought", "cashed", "adjusted", "rake"}
 
 
 def test_the_room_view_is_what_the_protocol_documents() -> None:

@@ -312,7 +312,7 @@ def test_chat() -> None:
     ids = seat_players(room, ["Ann"])
     room.say(ids[0], "hello", at=2.0)
     room.say(host(), "welcome", at=2.0)
-    with pytest.raises(RoomError, match="only seated players"):
+    with pytest.raises(RoomError, match="spectators' chat off"):
         room.say(Identity(), "hi", at=2.0)
     with pytest.raises(RoomError, match="1 to 300"):
         room.say(ids[0], "x" * 301, at=2.0)

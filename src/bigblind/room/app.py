@@ -39,9 +39,11 @@ from bigblind.evaluation.scalar import evaluate7
 from bigblind.room import protocol as p
 from bigblind.room.cluster import ClusterLobby, ClusterSettings, OwnerRedirect
 from bigblind.room.limits import Guard, LimitError, Limits
-from bigblind.room.replayer import hand_list, hand_replay
+from bigblind.room.replayer import hand_list, hand_logs, hand_replay
+from bigblind.room.room import SPECTATORS_CLOSED, Identity, Room
 from bigblind.room.runner import LOG, Connection, Lobby, dispatch
 from bigblind.room.settings import RoomError, RoomSettings
+from bigblind.room.stats import session_stats
 from bigblind.room.store import EventStore
 
 __all__ = ["TOKEN", "BodyTooLarge", "create_app", "handle_message"]
@@ -119,8 +121,7 @@ def create_app(
 
     async def look_up(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        seat = runner.room.identify(_token(request)).seat
-        return JSONResponse(runner.room.view(seat))
+        return JSONResponse(runner.room.view_for(runner.room.identify(_token(request))))
 
     async def request_seat(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
@@ -145,7 +146,7 @@ def create_app(
     def history(fmt: str, suffix: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             runner = lobby.get(request.path_params["room"])
-            viewer = runner.room.identify(_token(request))
+            viewer = _watcher(runner.room, request)
             # Writing every hand takes a while in a long game: off the event loop, so the
             # tables keep playing meanwhile.
             text = await asyncio.to_thread(runner.room.history, fmt, viewer)
@@ -155,11 +156,22 @@ def create_app(
 
     async def hands(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
         return JSONResponse(hand_list(runner.room))
+
+    async def logs(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
+        return JSONResponse(hand_logs(runner.room))
+
+    async def stats(request: Request) -> Response:
+        runner = lobby.get(request.path_params["room"])
+        _watcher(runner.room, request)
+        return JSONResponse(session_stats(runner.room))
 
     async def replay(request: Request) -> Response:
         runner = lobby.get(request.path_params["room"])
-        viewer = runner.room.identify(_token(request))
+        viewer = _watcher(runner.room, request)
         number = request.path_params["number"]
         # Exact equities take a moment: off the event loop, so the tables keep playing.
         steps = await asyncio.to_thread(hand_replay, runner.room, number, viewer)
@@ -230,6 +242,8 @@ def create_app(
         Route("/api/rooms/{room}/history.phh", history("phh", ".phhs"), methods=["GET"]),
         Route("/api/rooms/{room}/history.txt", history("pokerstars", ".txt"), methods=["GET"]),
         Route("/api/rooms/{room}/hands", hands, methods=["GET"]),
+        Route("/api/rooms/{room}/hands/log", logs, methods=["GET"]),
+        Route("/api/rooms/{room}/stats", stats, methods=["GET"]),
         Route("/api/rooms/{room}/hands/{number:int}/replay", replay, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", live),
     ]
@@ -348,6 +362,14 @@ def _download(filename: str) -> dict[str, str]:
         "Content-Disposition": f'attachment; filename="{filename}"',
         "X-Content-Type-Options": "nosniff",
     }
+
+
+def _watcher(room: Room, request: Request) -> Identity:
+    """Who asks, refused when the host lets no spectators see the play."""
+    who = room.identify(_token(request))
+    if not room.may_watch(who):
+        raise RoomError(SPECTATORS_CLOSED)
+    return who
 
 
 def _token(request: Request) -> str | None:

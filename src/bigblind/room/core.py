@@ -299,7 +299,7 @@ class RoomCore:
             if self.table.chips_on_table != expected:
                 return False
             return self.ledger.bought == self.ledger.cashed + sng.unpaid
-        return self.ledger.bought == (
+        return self.ledger.bought + self.ledger.adjusted == (
             self.ledger.cashed + self.table.chips_on_table + self.table.rake_taken
         )
 

@@ -17,7 +17,7 @@ from typing import Any
 
 __all__ = ["Ledger", "LedgerEntry"]
 
-KINDS = ("buy-in", "top-up", "cash-out", "prize", "seven-deuce")
+KINDS = ("buy-in", "top-up", "cash-out", "prize", "seven-deuce", "adjustment")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may read as the start of a formula in a cell (CSV injection)."""
 
@@ -27,7 +27,9 @@ class LedgerEntry:
     """One movement of chips: a buy-in or top-up onto the table, a cash-out off it; in a
     sit-and-go, the buy-in is the entry and a prize is paid for a place (RULES 8.3). A
     seven-deuce bounty (RULES 12.2) moves chips between two players at the table: one
-    entry each, ``chips`` won (above 0) or paid (below 0)."""
+    entry each, ``chips`` won (above 0) or paid (below 0). An adjustment is the host's
+    change to a stack between hands: chips added (above 0) or taken away (below 0), counted
+    with what the player brought, so that every net still sums to the table's."""
 
     name: str
     kind: str
@@ -42,14 +44,19 @@ class Ledger:
         self.entries: list[LedgerEntry] = []
         self.bought = 0
         self.cashed = 0
+        self.adjusted = 0  # the host's changes to stacks, added less taken away
 
     def record(self, name: str, kind: str, chips: int, at: float) -> None:
-        """Add an entry; ``kind`` is 'buy-in', 'top-up', 'cash-out', 'prize' or
-        'seven-deuce' (chips that stay at the table: neither brought nor taken away)."""
+        """Add an entry; ``kind`` is 'buy-in', 'top-up', 'cash-out', 'prize',
+        'seven-deuce' (chips that stay at the table: neither brought nor taken away) or
+        'adjustment' (the host's change to a stack, signed)."""
         if kind not in KINDS:
             raise ValueError(f"ledger entry kind {kind!r}: accepted are {', '.join(KINDS)}")
         self.entries.append(LedgerEntry(name, kind, chips, at))
         if kind == "seven-deuce":
+            return
+        if kind == "adjustment":
+            self.adjusted += chips
             return
         if kind in ("cash-out", "prize"):
             self.cashed += chips
@@ -70,13 +77,16 @@ class Ledger:
                 row["prize"] = row.get("prize", 0) + entry.chips
             elif entry.kind == "seven-deuce":  # in the stack already: shown, not added
                 row["seven_deuce"] = row.get("seven_deuce", 0) + entry.chips
+            elif entry.kind == "adjustment":  # like chips brought: counted against the net
+                row["adjustment"] = row.get("adjustment", 0) + entry.chips
             elif entry.kind == "cash-out":
                 row["cash_out"] += entry.chips
             else:
                 row["buy_in"] += entry.chips
         for name, row in rows.items():
             row["stack"] = stacks.get(name, 0)
-            row["net"] = row["cash_out"] + row.get("prize", 0) + row["stack"] - row["buy_in"]
+            brought = row["buy_in"] + row.get("adjustment", 0)
+            row["net"] = row["cash_out"] + row.get("prize", 0) + row["stack"] - brought
         return list(rows.values())
 
     def to_json(self, stacks: Mapping[str, int], rake: int) -> dict[str, Any]:
@@ -88,6 +98,7 @@ class Ledger:
             "players": self.net(stacks),
             "bought": self.bought,
             "cashed": self.cashed,
+            "adjusted": self.adjusted,
             "rake": rake,
         }
 
@@ -100,6 +111,8 @@ class Ledger:
             fields.insert(3, "prize")
         if any("seven_deuce" in row for row in rows):
             fields.insert(fields.index("stack"), "seven_deuce")
+        if any("adjustment" in row for row in rows):
+            fields.insert(fields.index("stack"), "adjustment")
         writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval=0)
         writer.writeheader()
         writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)

@@ -7,6 +7,7 @@ requests made during a hand wait for its end where the table rules say so.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 from typing import Any
 
@@ -17,11 +18,24 @@ from bigblind.room.settings import RoomError
 from bigblind.room.views import cards_text
 from bigblind.sessions.table import Status
 
-__all__ = ["RoomPeople"]
+__all__ = ["REACTIONS", "REACTIONS_PER_WINDOW", "REACTION_WINDOW", "RoomPeople"]
+
+REACTIONS = ("👍", "😂", "😮", "😬", "🔥", "👏", "🤔", "😭")
+"""The emoji a player may react with, shown for a moment by their seat."""
+REACTION_WINDOW = 10.0
+REACTIONS_PER_WINDOW = 3
+"""At most this many reactions from one seat in any :data:`REACTION_WINDOW` seconds."""
+MAX_REACTIONS_KEPT = 12
 
 
 class RoomPeople(RoomCore):
     """The events of a room's people and its host (see the module's documentation)."""
+
+    def __init__(self, room_id: str, created: dict[str, Any]) -> None:
+        super().__init__(room_id, created)
+        self.reactions: list[dict[str, Any]] = []  # the latest, oldest first
+        self.spectators_allowed = True  # people without a seat may watch
+        self.spectator_chat = False  # ... and chat, which the host turns on
 
     # seat requests -------------------------------------------------------
 
@@ -50,7 +64,10 @@ class RoomPeople(RoomCore):
 
     def _on_seat_approved(self, e: dict[str, Any]) -> None:
         req = self._request(e["request"])
-        self._check_seat_free(req.seat)
+        seat = e.get("seat", req.seat)  # the host may seat them elsewhere than they asked
+        self._check_seat_free(seat)
+        if seat != req.seat:
+            req = dataclasses.replace(req, seat=seat)
         playing = self.current is not None
         if not playing:
             # The table checks the newcomer first: a refused approval changes nothing, so
@@ -235,7 +252,26 @@ class RoomPeople(RoomCore):
         text = e["text"]
         if not isinstance(text, str) or not 1 <= len(text.strip()) <= MAX_CHAT:
             raise RoomError(f"a chat line has 1 to {MAX_CHAT} characters")
-        self.chat.append({"name": e["name"], "text": text.strip(), "at": e["at"]})
+        watching = bool(e.get("spectator", False))
+        if watching and not (self.spectators_allowed and self.spectator_chat):
+            raise RoomError("the host has turned spectators' chat off: take a seat to chat")
+        line = {"name": e["name"], "text": text.strip(), "at": e["at"]}
+        if watching:
+            line["spectator"] = True
+        self.chat.append(line)
+
+    def _on_reacted(self, e: dict[str, Any]) -> None:
+        seat, emoji, at = self._occupied(e["seat"]), e["emoji"], float(e["at"])
+        if emoji not in REACTIONS:
+            raise RoomError(f"react with one of {' '.join(REACTIONS)}")
+        recent = [r for r in self.reactions if r["seat"] == seat and at - r["at"] < REACTION_WINDOW]
+        if len(recent) >= REACTIONS_PER_WINDOW:
+            raise RoomError(
+                f"{REACTIONS_PER_WINDOW} reactions in {REACTION_WINDOW:.0f} seconds at most:"
+                " wait a moment"
+            )
+        self.reactions.append({"seat": seat, "emoji": emoji, "at": at})
+        del self.reactions[:-MAX_REACTIONS_KEPT]
 
     # the host ------------------------------------------------------------
 

@@ -55,6 +55,7 @@ __all__ = [
     "VERSION",
     "Act",
     "AddBot",
+    "AdjustStack",
     "Approve",
     "AutoMuck",
     "BombPot",
@@ -75,6 +76,7 @@ __all__ = [
     "Preset",
     "ProtocolError",
     "RabbitHunt",
+    "React",
     "Refuse",
     "Remove",
     "RequestSeat",
@@ -85,6 +87,7 @@ __all__ = [
     "SeatState",
     "SetAway",
     "SetBlinds",
+    "SetSpectators",
     "SevenDeucePayment",
     "Show",
     "SitIn",
@@ -95,6 +98,7 @@ __all__ = [
     "StraddleOffer",
     "TopUp",
     "TournamentState",
+    "TransferHost",
     "Welcome",
     "nesting",
     "parse_client",
@@ -256,10 +260,19 @@ class StartTournament(_Request):
 
 
 class Chat(_Request):
-    """A chat line (seated players and the host)."""
+    """A chat line (seated players and the host; spectators, under ``name``, where the
+    host lets them chat)."""
 
     type: Literal["chat"]
     text: _Text = Field(min_length=1, max_length=300)
+    name: _Text | None = Field(None, min_length=1, max_length=24)
+
+
+class React(_Request):
+    """An emoji shown by one's seat for a moment: 👍 😂 😮 😬 🔥 👏 🤔 😭 (3 in 10 s at most)."""
+
+    type: Literal["react"]
+    emoji: str = Field(min_length=1, max_length=8)
 
 
 class Ping(_Request):
@@ -269,10 +282,35 @@ class Ping(_Request):
 
 
 class Approve(_Request):
-    """Host: seat a player who asked."""
+    """Host: seat a player who asked, in the seat asked for or in ``seat``."""
 
     type: Literal["approve"]
     request: int
+    seat: int | None = Field(None, ge=0, le=9)
+
+
+class AdjustStack(_Request):
+    """Host: add ``chips`` to the stack in ``seat``, or take them away (below 0), between
+    hands, with a line in the ledger."""
+
+    type: Literal["adjust_stack"]
+    seat: int = Field(ge=0, le=9)
+    chips: int = Field(ge=-(10**12), le=10**12)
+
+
+class TransferHost(_Request):
+    """Host: hand the host's part to the person in ``seat``."""
+
+    type: Literal["transfer_host"]
+    seat: int = Field(ge=0, le=9)
+
+
+class SetSpectators(_Request):
+    """Host: whether people without a seat may watch, and whether they may chat."""
+
+    type: Literal["set_spectators"]
+    allowed: bool
+    chat: bool
 
 
 class Refuse(_Request):
@@ -355,8 +393,12 @@ ClientMessage = Annotated[
     | AutoMuck
     | StartTournament
     | Chat
+    | React
     | Ping
     | Approve
+    | AdjustStack
+    | TransferHost
+    | SetSpectators
     | Refuse
     | AddBot
     | Remove
@@ -388,8 +430,12 @@ CLIENT_TYPES = sorted(
         AutoMuck,
         StartTournament,
         Chat,
+        React,
         Ping,
         Approve,
+        AdjustStack,
+        TransferHost,
+        SetSpectators,
         Refuse,
         AddBot,
         Remove,
@@ -451,6 +497,10 @@ KINDS = {
     "show": "show",
     "rabbit_hunt": "rabbit hunt",
     "bomb_pot": "bomb pot",
+    "adjust_stack": "change to a stack",
+    "transfer_host": "new host",
+    "set_spectators": "spectators' setting",
+    "react": "reaction",
 }
 """Message types as a player would call them, for error messages."""
 
@@ -475,6 +525,9 @@ WORDS = {
     "action": "the action",
     "preset": "the preset",
     "card": "the card",
+    "emoji": "the reaction",
+    "allowed": "whether spectators may watch",
+    "chat": "whether spectators may chat",
 }
 """Fields as a player would call them, for error messages."""
 

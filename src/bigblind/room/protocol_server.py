@@ -170,6 +170,29 @@ class ChatLine(BaseModel):
     name: str
     text: str
     at: float
+    spectator: bool = Field(False, description="sent by a spectator, under a name of theirs")
+
+
+class Reaction(BaseModel):
+    """An emoji a player sent, shown by their seat for a moment after ``at``."""
+
+    seat: int
+    emoji: str
+    at: float
+
+
+class Spectators(BaseModel):
+    """Whether people without a seat may watch the table, and chat."""
+
+    allowed: bool
+    chat: bool
+
+
+class StackEdit(BaseModel):
+    """A host's change to a stack, made when the hand in play ends."""
+
+    seat: int
+    chips: int = Field(description="added, or taken away when below 0")
 
 
 class StraddleOffer(BaseModel):
@@ -233,6 +256,16 @@ class RoomState(BaseModel):
     bomb_pot_called: int = Field(
         0, description="the bomb pot the host called for the next hand, which 0 calls off"
     )
+    host: bool = Field(False, description="whether the viewer is the host")
+    host_seat: int | None = Field(None, description="the host's seat, when the host is seated")
+    spectators: Spectators = Spectators(allowed=True, chat=False)
+    spectators_closed: bool = Field(
+        False, description="the viewer may not watch: the seats alone are shown"
+    )
+    adjustments: list[StackEdit] = Field(
+        [], description="the host's stack edits waiting for the hand in play to end"
+    )
+    reactions: list[Reaction] = Field([], description="the latest reactions, oldest first")
 
 
 class StateMessage(_ServerMessage):

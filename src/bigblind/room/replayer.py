@@ -34,8 +34,9 @@ from bigblind.formats.words import describe_event, text_cards
 from bigblind.room.histories import reader_seat
 from bigblind.room.room import Identity, Room
 from bigblind.room.settings import RoomError
+from bigblind.room.views import finished_log
 
-__all__ = ["hand_list", "hand_replay", "hand_steps"]
+__all__ = ["hand_list", "hand_logs", "hand_replay", "hand_steps"]
 
 
 def hand_steps(
@@ -124,6 +125,14 @@ def hand_list(room: Room) -> list[dict[str, Any]]:
         won = [names[s] for s, amount in enumerate(record.winnings) if amount > 0]
         out.append({"number": record.number, "summary": f"won by {', '.join(won) or 'nobody'}"})
     return out
+
+
+def hand_logs(room: Room) -> list[dict[str, Any]]:
+    """Every finished hand's public log, newest first: what the table saw of each."""
+    return [
+        {"number": record.number, "log": finished_log(room, record)}
+        for record in reversed(room.table.history)
+    ]
 
 
 def hand_replay(room: Room, number: int, viewer: Identity) -> dict[str, Any]:

@@ -33,10 +33,12 @@ from bigblind.engine.presets import preset_amount
 from bigblind.errors import BigblindError
 from bigblind.room.histories import history_text
 from bigblind.room.settings import RoomError, RoomSettings
-from bigblind.room.state import RoomState, token_hash
-from bigblind.room.views import shown_cards
+from bigblind.room.state import MAX_NAME, RoomState, token_hash
+from bigblind.room.views import closed_view, personal_view, public_view, shown_cards
 
-__all__ = ["Identity", "Room"]
+__all__ = ["SPECTATORS_CLOSED", "Identity", "Room"]
+
+SPECTATORS_CLOSED = "the host does not allow spectators at this table: ask for a seat to play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,14 @@ class Room(RoomState):
             if hmac.compare_digest(digest, req.token):
                 request = number
         return Identity(host=host, seat=seat, request=request, person=digest)
+
+    def view_for(self, who: Identity) -> dict[str, Any]:
+        """The room as ``who`` may see it: their seat's view, with the host's controls for
+        the host; where the host allows no spectators, a spectator sees only the seats."""
+        public = public_view(self)
+        if not self.may_watch(who):
+            return closed_view(public)
+        return personal_view(self, public, who.seat, host=who.host)
 
     def history(self, fmt: str, viewer: Identity) -> str:
         """The finished hands as PHH (``fmt`` 'phh') or PokerStars text ('pokerstars'),
@@ -246,24 +256,51 @@ class Room(RoomState):
             name = "the host" if who.host else "a spectator"
         return self._do({"type": "rabbit_hunted", "at": at, "name": name})
 
-    def say(self, who: Identity, text: str, *, at: float) -> list[dict[str, Any]]:
-        """A chat line from a seated player or the host."""
+    def say(
+        self, who: Identity, text: str, *, at: float, name: str | None = None
+    ) -> list[dict[str, Any]]:
+        """A chat line from a seated player or the host; from a spectator, under ``name``,
+        where the host lets spectators chat."""
+        event: dict[str, Any] = {"type": "chat", "at": at, "text": text}
         if who.seat is not None:
-            name = self.occupants[who.seat].name
+            event["name"] = self.occupants[who.seat].name
         elif who.host:
-            name = "host"
+            event["name"] = "host"
         else:
-            raise RoomError("only seated players and the host may chat")
-        return self._do({"type": "chat", "at": at, "name": name, "text": text})
+            if not self.may_watch(who):
+                raise RoomError(SPECTATORS_CLOSED)
+            if not self.spectator_chat:
+                raise RoomError("the host has turned spectators' chat off: take a seat to chat")
+            chosen = (name or "").strip()
+            if not 1 <= len(chosen) <= MAX_NAME:
+                raise RoomError(f"type a name of 1 to {MAX_NAME} characters to chat as a spectator")
+            if any(o.name == chosen for o in self.occupants.values()) or chosen == "host":
+                raise RoomError(f"{chosen!r} is a player's name here: chat under another")
+            event.update(name=chosen, spectator=True)
+        return self._do(event)
+
+    def react(self, who: Identity, emoji: str, *, at: float) -> list[dict[str, Any]]:
+        """An emoji by one's seat for a moment (a few at a time: see ``REACTIONS``)."""
+        return self._do({"type": "reacted", "at": at, "seat": self._own_seat(who), "emoji": emoji})
+
+    def may_watch(self, who: Identity) -> bool:
+        """Whether ``who`` may see the play: the seated, the host, and anyone asking for a
+        seat may; other spectators where the host allows them."""
+        return self.spectators_allowed or who.seat is not None or who.host
 
     # ------------------------------------------------------------ host
 
-    def approve(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
-        """Seat a player who asked (host only)."""
+    def approve(
+        self, who: Identity, request: int, *, at: float, seat: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Seat a player who asked (host only): in the seat they asked for, or ``seat``."""
         self._host_only(who, "approve a seat")
         req = self._request(request)
         self._check_newcomer(req.name, req.token, approving=True)
-        return self._do({"type": "seat_approved", "at": at, "request": request})
+        event: dict[str, Any] = {"type": "seat_approved", "at": at, "request": request}
+        if seat is not None and seat != req.seat:
+            event["seat"] = seat
+        return self._do(event)
 
     def refuse(self, who: Identity, request: int, *, at: float) -> list[dict[str, Any]]:
         """Turn a seat request down (host only)."""
@@ -340,6 +377,28 @@ class Room(RoomState):
             if not amount:
                 raise RoomError("say how much each player puts in the bomb pot")
         return self._do({"type": "bomb_pot_called", "at": at, "amount": amount})
+
+    def adjust_stack(
+        self, who: Identity, seat: int, chips: int, *, at: float
+    ) -> list[dict[str, Any]]:
+        """Add ``chips`` to the stack in ``seat``, or take them away (below 0), with a line
+        in the ledger (host only); asked during a hand, made when it ends."""
+        self._host_only(who, "change a stack")
+        self.check_adjustment(seat, chips)
+        return self._do({"type": "stack_adjusted", "at": at, "seat": seat, "chips": chips})
+
+    def transfer_host(self, who: Identity, seat: int, *, at: float) -> list[dict[str, Any]]:
+        """Hand the host's part to the person in ``seat`` (host only)."""
+        self._host_only(who, "hand on the host's part")
+        return self._do({"type": "host_transferred", "at": at, "seat": seat})
+
+    def set_spectators(
+        self, who: Identity, *, allowed: bool, chat: bool, at: float
+    ) -> list[dict[str, Any]]:
+        """Let people without a seat watch (``allowed``) and chat (``chat``), or not
+        (host only)."""
+        self._host_only(who, "let spectators in or keep them out")
+        return self._do({"type": "spectators_set", "at": at, "allowed": allowed, "chat": chat})
 
     def start(self, who: Identity, *, at: float) -> list[dict[str, Any]]:
         """Start a sit-and-go before every seat is taken (host only; 2 players or more)."""

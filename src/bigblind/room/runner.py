@@ -43,7 +43,7 @@ from bigblind.room.limits import Limits
 from bigblind.room.room import Identity, Room
 from bigblind.room.settings import RoomError, RoomSettings
 from bigblind.room.store import EventStore
-from bigblind.room.views import personal_view, public_view
+from bigblind.room.views import closed_view, personal_view, public_view
 
 __all__ = ["LOG", "Connection", "Lobby", "RoomRunner", "dispatch"]
 
@@ -51,6 +51,8 @@ Job = Callable[[Room, float], Any]
 OUTBOX_LIMIT = 256  # messages waiting for a slow tab before it is dropped
 RESTARTS = 5  # failures of a room's task within a minute before it is left stopped
 LOG = logging.getLogger("bigblind.room")
+Viewer = tuple[int | None, bool, bool]
+"""Who a tab shows the room to: a seat (None: none), whether the host, whether watching."""
 
 
 @dataclass(eq=False)
@@ -126,7 +128,7 @@ class RoomRunner:
         self._wake: asyncio.Future[None] | None = None  # set while the task waits
         self._task: asyncio.Task[None] | None = None
         self._seating_key: object = None
-        self._seat_of: dict[str, int | None] = {}
+        self._seat_of: dict[str, Viewer] = {}
         self._stored = len(room.events)  # every event up to here is committed
         self.bot_room_seconds = bot_room_seconds
         self._alone_since: float | None = None
@@ -169,12 +171,12 @@ class RoomRunner:
         """Connect a tab and send it its view."""
         self.connections.add(connection)
         who = self.room.identify(connection.token)
-        self._send_state(connection, who.seat)
+        self._send_state(connection)
         return who
 
     def refresh(self, connection: Connection) -> None:
         """Send one tab its view again (an accepted request that changed nothing)."""
-        self._send_state(connection, self.room.identify(connection.token).seat)
+        self._send_state(connection)
 
     def leave(self, connection: Connection) -> None:
         """Disconnect a tab."""
@@ -182,41 +184,44 @@ class RoomRunner:
         connection.close()
         _wake_up(self._wake)  # the last tab gone may start the clock of a room of bots
 
-    def _send_state(self, connection: Connection, seat: int | None) -> None:
+    def _send_state(self, connection: Connection) -> None:
         state = {
             "v": p.VERSION,
             "type": "state",
             "server_time": self.clock(),
-            "state": self.room.view(seat),
+            "state": self.room.view_for(self.room.identify(connection.token)),
         }
         connection.send(json.dumps(state), state=True)
 
     def broadcast(self) -> None:
         """Send every tab its own view of the room (RULES 3.4)."""
-        texts: dict[int | None, str] = {}
+        texts: dict[Viewer, str] = {}
         room = self.room
         now = self.clock()
         public = public_view(room)
-        seats = self._seats_by_token()
+        viewers = self._viewers_by_token()
         for connection in list(self.connections):
             if connection.closed:
                 self.connections.discard(connection)
                 continue
-            seat = seats.get(connection.token) if connection.token else None
-            text = texts.get(seat)
+            viewer = viewers.get(connection.token) if connection.token else None
+            key = viewer or (None, False, room.spectators_allowed)
+            text = texts.get(key)
             if text is None:
-                state = {
-                    "v": p.VERSION,
-                    "type": "state",
-                    "server_time": now,
-                    "state": personal_view(room, public, seat),
-                }
-                text = texts[seat] = orjson.dumps(state).decode()
+                seat, host, watching = key
+                if watching:
+                    view = personal_view(room, public, seat, host=host)
+                else:
+                    view = closed_view(public)
+                state = {"v": p.VERSION, "type": "state", "server_time": now, "state": view}
+                text = texts[key] = orjson.dumps(state).decode()
             connection.send(text, state=True)
 
-    def _seats_by_token(self) -> dict[str, int | None]:
-        """Each connected token's seat, worked out again only when the seating changes."""
-        key = self.room.seating
+    def _viewers_by_token(self) -> dict[str, Viewer]:
+        """Each connected token's seat, whether it is the host's, and whether it may watch,
+        worked out again only when the seating, the host or the spectators' rule changes."""
+        room = self.room
+        key = (room.seating, room.host_hash, room.spectators_allowed)
         if self._seating_key != key:
             self._seating_key = key
             self._seat_of = {}
@@ -224,7 +229,8 @@ class RoomRunner:
         for connection in self.connections:
             token = connection.token
             if token and token not in seat_of:
-                seat_of[token] = self.room.identify(token).seat
+                who = room.identify(token)
+                seat_of[token] = (who.seat, who.host, room.may_watch(who))
         return seat_of
 
     # ------------------------------------------------------------ the task
@@ -428,9 +434,17 @@ def dispatch(message: Any, token: str | None) -> Job:
         elif isinstance(m, p.StartTournament):
             room.start(who, at=at)
         elif isinstance(m, p.Chat):
-            room.say(who, m.text, at=at)
+            room.say(who, m.text, at=at, name=m.name)
+        elif isinstance(m, p.React):
+            room.react(who, m.emoji, at=at)
         elif isinstance(m, p.Approve):
-            room.approve(who, m.request, at=at)
+            room.approve(who, m.request, at=at, seat=m.seat)
+        elif isinstance(m, p.AdjustStack):
+            room.adjust_stack(who, m.seat, m.chips, at=at)
+        elif isinstance(m, p.TransferHost):
+            room.transfer_host(who, m.seat, at=at)
+        elif isinstance(m, p.SetSpectators):
+            room.set_spectators(who, allowed=m.allowed, chat=m.chat, at=at)
         elif isinstance(m, p.Refuse):
             room.refuse(who, m.request, at=at)
         elif isinstance(m, p.AddBot):

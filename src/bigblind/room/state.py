@@ -7,7 +7,8 @@ refused, so the same code accepts a request and replays a stored room. What
 it holds is split by kind: :class:`~bigblind.room.core.RoomCore` (the table,
 clocks, queries), :class:`~bigblind.room.people.RoomPeople` (seats, the host,
 registration), :class:`~bigblind.room.homegame.RoomHomeGame` (the home-game
-options of RULES 12), this class (the hand: deals, straddles, actions, showdowns,
+options of RULES 12), :class:`~bigblind.room.hosting.RoomHosting` (the host's
+table controls), this class (the hand: deals, straddles, actions, showdowns,
 busts) and :class:`~bigblind.room.sitandgo.SitAndGo` (a tournament's levels
 and places).
 """
@@ -19,7 +20,7 @@ from typing import Any
 from bigblind.deck import Deck
 from bigblind.errors import BigblindError
 from bigblind.room.core import MAX_CHAT, MAX_NAME, token_hash
-from bigblind.room.homegame import RoomHomeGame
+from bigblind.room.hosting import RoomHosting
 from bigblind.room.settings import RoomError
 from bigblind.room.views import room_view
 from bigblind.sessions.table import HandRecord, Status, TableHand
@@ -27,7 +28,7 @@ from bigblind.sessions.table import HandRecord, Status, TableHand
 __all__ = ["MAX_CHAT", "MAX_NAME", "RoomState", "token_hash"]
 
 
-class RoomState(RoomHomeGame):
+class RoomState(RoomHosting):
     """The state of one room as its events left it (see the module's documentation)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:

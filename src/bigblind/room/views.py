@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "cards_text",
+    "closed_view",
+    "finished_log",
     "hand_log",
     "last_action",
     "last_hand_view",
@@ -133,13 +135,18 @@ def room_view(room: RoomState, viewer: int | None) -> dict[str, Any]:
     return personal_view(room, public_view(room), viewer)
 
 
-def personal_view(room: RoomState, public: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+def personal_view(
+    room: RoomState, public: dict[str, Any], viewer: int | None, *, host: bool = False
+) -> dict[str, Any]:
     """``public`` (from :func:`public_view`) with what ``viewer`` alone may see: their own
-    cards and, when they are to act, their legal actions. ``public`` is not changed."""
+    cards and, when they are to act, their legal actions; ``host``: whether the viewer is
+    the host, who is shown the host's controls. ``public`` is not changed."""
     if viewer is None:
-        return public
+        return {**public, "host": True} if host else public
     view = dict(public)
     view["you"] = viewer
+    if host:
+        view["host"] = True
     current = room.current
     if current is None:
         return _last_cards(room, view, viewer)
@@ -159,6 +166,27 @@ def personal_view(room: RoomState, public: dict[str, Any], viewer: int | None) -
         hand = view["hand"] = dict(public["hand"])
         hand["legal"] = legal_view(current)
     return view
+
+
+def closed_view(public: dict[str, Any]) -> dict[str, Any]:
+    """What a spectator is shown where the host allows none: who sits where, the free
+    seats to ask for and the requests waiting (a refusal is seen), nothing of the play."""
+    seats = [
+        None if s is None else {**s, "in_hand": False, "bet": 0, "folded": False, "cards": None}
+        for s in public["seats"]
+    ]
+    for seat in seats:
+        if seat is not None:
+            seat.pop("last_action", None)
+    return {
+        **public,
+        "seats": seats,
+        "hand": None,
+        "last_hand": None,
+        "chat": [],
+        "reactions": [],
+        "spectators_closed": True,
+    }
 
 
 def _last_cards(room: RoomState, view: dict[str, Any], viewer: int) -> dict[str, Any]:
@@ -330,6 +358,12 @@ def public_view(room: RoomState) -> dict[str, Any]:
         "tournament": None if room.sng is None else room.sng.view(room.now),
         "bomb_pot_next": room.bomb_pot_due(),
         "bomb_pot_called": room.bomb_called,
+        "host": False,
+        "host_seat": room.host_seat(),
+        "spectators": {"allowed": room.spectators_allowed, "chat": room.spectator_chat},
+        "spectators_closed": False,
+        "adjustments": room.pending_adjustments(),
+        "reactions": [dict(r) for r in room.reactions],
     }
 
 
@@ -427,3 +461,23 @@ def _after_lines(room: RoomState, record: HandRecord) -> list[str]:
 
 
 _LAST_HANDS: dict[int, tuple[object, object, dict[str, Any]]] = {}
+
+
+def finished_log(room: RoomState, record: HandRecord) -> list[str]:
+    """The public log of a finished hand, as the table saw it, with what came after it:
+    the cards turned up (RULES 12.4), the seven-deuce bounties (12.2) and the rabbit
+    (12.3). Worked out afresh, not kept: read for a past hand now and then."""
+    lines = list(_Notes(record.table_hand).update().lines)
+    names = dict(zip(record.seats, record.names, strict=True))
+    for seat, picks in room.shown_picks.get(record.number, {}).items():
+        hand_seat = record.seats.index(seat)
+        hole = record.hand.hole(hand_seat)
+        lines.append(f"{names[seat]} shows {cards_text([hole[i] for i in picks])} after the hand")
+    for paid in room.seven_deuce.get(record.number, ()):
+        payer, winner = names[paid["from"]], names[paid["winner"]]
+        lines.append(f"Seven-deuce: {payer} pays {winner} {paid['chips']}")
+    rabbit = room.rabbits.get(record.number)
+    if rabbit is not None:
+        asker = room.rabbit_by.get(record.number) or "someone"
+        lines.append(f"Rabbit hunt, asked by {asker}: {rabbit} would have come")
+    return lines

@@ -3,6 +3,7 @@
 import { ActionBar } from "./actions.js";
 import { api, Connection } from "./connection.js";
 import { chips, el, fill, showBanner } from "./dom.js";
+import { Feel, REACTIONS } from "./feel.js";
 import { Panels } from "./panels.js";
 import { startPage } from "./start.js";
 import { renderTable, updateClock, winnersOf } from "./table.js";
@@ -116,19 +117,34 @@ function roomPage(app, room) {
     setTimeout(() => (copy.textContent = "Copy link"), copied ? 1500 : 8000);
   } }, "Copy link");
   const menu = el("button", { type: "button", class: "panels-toggle", "data-testid": "panels-toggle", onclick: () => side.classList.toggle("open") }, "☰ Menu");
+  // Reactions float over the table in a layer of their own: the table's redraws never take them.
+  const reactionLayer = el("div", { class: "reaction-layer", "aria-live": "polite" });
+  const feel = new Feel(reactionLayer);
+  const sound = el("button", { type: "button", class: "sound", "data-testid": "mute", "aria-pressed": String(feel.muted), title: "Sounds on your turn, a bet and a win", onclick: () => {
+    feel.setMuted(!feel.muted);
+    sound.textContent = feel.muted ? "Sound off" : "Sound on";
+    sound.setAttribute("aria-pressed", String(feel.muted));
+  } }, feel.muted ? "Sound off" : "Sound on");
+  const picker = el("div", { class: "reaction-picker", hidden: true, "data-testid": "reaction-picker" }, REACTIONS.map((emoji, i) => el("button", { type: "button", "data-testid": `react-${i}`, "aria-label": `react ${emoji}`, onclick: () => {
+    picker.hidden = true;
+    connection.send("react", { emoji });
+  } }, emoji)));
+  const react = el("button", { type: "button", class: "react", "data-testid": "react", title: "A reaction by your seat", hidden: true, onclick: () => (picker.hidden = !picker.hidden) }, "React");
   fill(
     app,
     el(
       "div",
       { class: "room" },
-      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, gameTitle, blinds, levelLine, el("span", { class: "spacer" }), note, copy, menu, dot),
+      el("div", { class: "topbar" }, el("a", { href: "/", title: "start page" }, "bigblind"), title, gameTitle, blinds, levelLine, el("span", { class: "spacer" }), note, el("span", { class: "react-wrap" }, react, picker), sound, copy, menu, dot),
       tableArea,
+      reactionLayer,
       actions,
       side,
     ),
   );
 
   let state = null;
+  let fresh = null; // what the last state changed, for the table's animations
   let welcome = null;
   // This tab's seat request waiting for the host: one at a time, and told when refused.
   let pending = null;
@@ -137,9 +153,12 @@ function roomPage(app, room) {
       welcome = message;
       if (message.request != null) pending = { number: message.request, seen: false };
     },
-    onState: (next) => {
+    onState: (next, serverTime) => {
       state = next;
+      fresh = feel.changes(next);
       draw();
+      fresh = null; // a redraw for another reason animates nothing again
+      feel.reactions(next, serverTime, tableArea);
     },
     onError: (text) => bar.showError(text),
     onStatus: (up) => dot.classList.toggle("off", !up),
@@ -161,8 +180,9 @@ function roomPage(app, room) {
 
   function draw() {
     if (!state) return;
-    document.title = `${state.name} · bigblind`;
     title.textContent = state.name;
+    react.hidden = state.you === null;
+    if (react.hidden) picker.hidden = true;
     gameTitle.textContent = state.game?.title ?? "";
     const [small, big, ante] = state.blinds;
     blinds.textContent = `${chips(small)}/${chips(big)}${ante ? ` ante ${chips(ante)}` : ""}`;
@@ -181,10 +201,12 @@ function roomPage(app, room) {
         note.textContent = state.ended ? "The game ended before the host seated you." : "The host did not seat you this time. You may ask again.";
       }
     }
-    renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state), pending: Boolean(pending) });
+    renderTable(tableArea, state, { now: Date.now() / 1000, onSit, winners: winnersOf(state), pending: Boolean(pending), fresh });
     bar.render(state);
-    panels.render(state, Boolean(welcome?.host));
-    menu.textContent = welcome?.host && state.requests.length ? `☰ Menu (${state.requests.length})` : "☰ Menu";
+    // The host's controls follow the host: the state says whether this tab holds them now.
+    const host = Boolean(state.host ?? welcome?.host);
+    panels.render(state, host);
+    menu.textContent = host && state.requests.length ? `☰ Menu (${state.requests.length})` : "☰ Menu";
   }
 
   // The countdown moves between messages: only the clock is drawn again, so that a button

@@ -85,7 +85,7 @@ export class Connection {
       }
       this.handlers.onWelcome?.(message);
     } else if (message.type === "state") {
-      this.handlers.onState?.(message.state);
+      this.handlers.onState?.(message.state, message.server_time);
     } else if (message.type === "error") {
       this.handlers.onError?.(message.error);
     }

@@ -29,6 +29,12 @@ export class Panels {
       this.ledgerKey = ledgerKey;
       this.loadLedger();
     }
+    // The log of every past hand: fetched again when a hand has ended since.
+    const logsKey = `${state.hands_played}:${state.last_hand?.log?.length ?? 0}`;
+    if (this.tab === "log" && logsKey !== this.logsKey && !state.spectators_closed) {
+      this.logsKey = logsKey;
+      this.loadLogs();
+    }
     const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["replay", "Replayer"]];
     if (isHost) names.push(["host", `Host${state.requests.length ? ` (${state.requests.length})` : ""}`]);
     names.push(["options", "Options"]);
@@ -38,7 +44,11 @@ export class Panels {
     );
     // Typing in a panel's form must not be wiped by the next state; the chat's lines still
     // come in while its box has the focus.
-    if (this.body.contains(document.activeElement) && document.activeElement.tagName === "INPUT") {
+    // Whether this tab may chat: when the host changes it, the box comes or goes at once.
+    const chatMode = state.spectators_closed ? "closed" : state.you === null && !isHost && !state.spectators?.chat ? "off" : "on";
+    const chatModeChanged = this.tab === "chat" && chatMode !== this.chatMode;
+    this.chatMode = chatMode;
+    if (!chatModeChanged && this.body.contains(document.activeElement) && ["INPUT", "SELECT"].includes(document.activeElement.tagName)) {
       const lines = this.body.querySelector(".chat-lines");
       if (this.tab === "chat" && lines) {
         const atEnd = lines.scrollTop + lines.clientHeight >= lines.scrollHeight - 4;
@@ -53,6 +63,7 @@ export class Panels {
   show(tab) {
     this.tab = tab;
     this.ledgerKey = null;
+    this.logsKey = null;
     if (tab === "replay") this.loadHands();
     this.render(this.state, this.isHost);
   }
@@ -70,27 +81,69 @@ export class Panels {
     const state = this.state;
     const current = state.hand?.log ?? [];
     const last = state.last_hand;
+    const top = state.hand ? state.hand.number : last?.number;
+    // Every earlier hand of the session, newest first, each opened on demand.
+    const earlier = (this.logs ?? []).filter((h) => h.number !== top);
+    this.openLogs ??= new Set();
     return [
       el("h3", {}, state.hand ? `Hand #${state.hand.number}` : last ? `Hand #${last.number}` : "No hand yet"),
       el("div", { class: "log", "data-testid": "hand-log" }, (state.hand ? current : last?.log ?? []).map((line) => el("div", {}, line))),
+      earlier.length ? el("h3", {}, "Earlier hands") : null,
+      el(
+        "div",
+        { class: "past-logs", "data-testid": "past-logs" },
+        earlier.map((h) => {
+          const open = this.openLogs.has(h.number);
+          const details = el("details", { open, "data-testid": `past-log-${h.number}` }, el("summary", {}, `Hand #${h.number}: ${h.log.at(-1) ?? ""}`), el("div", { class: "log" }, h.log.map((line) => el("div", {}, line))));
+          details.addEventListener("toggle", () => (details.open ? this.openLogs.add(h.number) : this.openLogs.delete(h.number)));
+          return details;
+        }),
+      ),
     ];
+  }
+
+  async loadLogs() {
+    try {
+      this.logs = await api(`/api/rooms/${this.room}/hands/log`, { room: this.room });
+    } catch {
+      this.logs = this.logs ?? []; // kept as they were; the next hand tries again
+    }
+    if (this.tab === "log" && !(this.body.contains(document.activeElement) && document.activeElement.tagName === "SUMMARY")) this.draw();
   }
 
   chatPanel() {
     // One box for the whole visit: a redraw never takes a line being typed, focused or not.
     if (!this.chatForm) {
       const input = el("input", { maxlength: 300, placeholder: "Say something", "aria-label": "chat", "data-testid": "chat-input" });
+      // A spectator chats under a name of their own (the one they last sat down with, if any).
+      this.chatName = el("input", { maxlength: 24, placeholder: "Your name", "aria-label": "your name in the chat", value: localStorage.getItem("bigblind:name") ?? "", "data-testid": "chat-name" });
       this.chatForm = el("form", { class: "chat-form", onsubmit: (event) => {
         event.preventDefault();
         const text = input.value.trim();
-        if (text && this.connection.send("chat", { text })) input.value = "";
-      } }, input, el("button", { type: "submit" }, "Send"));
+        if (!text) return;
+        const fields = { text };
+        if (!this.chatName.hidden) {
+          const name = this.chatName.value.trim();
+          if (!name) {
+            this.connection.handlers.onError?.("Type the name you chat under, then send.");
+            return;
+          }
+          fields.name = name;
+        }
+        if (this.connection.send("chat", fields)) input.value = "";
+      } }, this.chatName, input, el("button", { type: "submit" }, "Send"));
     }
-    return [el("div", { class: "chat-lines", "data-testid": "chat" }, this.chatLines()), this.chatForm];
+    const state = this.state;
+    const watching = state.you === null && !state.host;
+    this.chatName.hidden = !watching;
+    const lines = el("div", { class: "chat-lines", "data-testid": "chat" }, this.chatLines());
+    if (state.spectators_closed) return [el("p", { class: "hint", "data-testid": "chat-closed" }, "The host does not allow spectators: take a seat to see the table and chat.")];
+    if (watching && !state.spectators?.chat) return [lines, el("p", { class: "hint", "data-testid": "chat-closed" }, "The host has turned spectators' chat off: take a seat to chat.")];
+    return [lines, this.chatForm];
   }
 
   chatLines() {
-    return this.state.chat.map((line) => el("div", {}, el("strong", {}, `${line.name}: `), line.text));
+    return this.state.chat.map((line) => el("div", { class: line.spectator ? "spectator" : "" }, el("strong", {}, `${line.name}${line.spectator ? " (watching)" : ""}: `), line.text));
   }
 
   async loadLedger() {
@@ -144,8 +197,13 @@ export class Panels {
     const state = this.state;
     if (state.ended) return [el("h3", {}, "The game is over"), el("p", { class: "hint" }, "Every player is cashed out; the ledger and the hands stay here to download.")];
     const send = (type, fields) => this.connection.send(type, fields);
+    // The host may seat a player elsewhere than asked: any free seat.
+    const free = state.seats.map((seat, i) => (seat ? null : i)).filter((i) => i !== null);
     const requests = state.requests.length
-      ? state.requests.map((r) => el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request }) }, "Approve"), el("button", { type: "button", "data-testid": `refuse-${r.request}`, onclick: () => send("refuse", { request: r.request }) }, "Refuse")))
+      ? state.requests.map((r) => {
+          const where = el("select", { "aria-label": `seat for ${r.name}`, "data-testid": `seat-choice-${r.request}` }, free.map((i) => el("option", { value: i, selected: i === r.seat }, `seat ${i + 1}`)));
+          return el("div", { class: "host-row", "data-testid": `request-${r.request}` }, `${r.name} asks for seat ${r.seat + 1} with ${chips(r.chips)}`, where, el("button", { type: "button", class: "primary", "data-testid": `approve-${r.request}`, onclick: () => send("approve", { request: r.request, seat: Number(where.value) }) }, "Approve"), el("button", { type: "button", "data-testid": `refuse-${r.request}`, onclick: () => send("refuse", { request: r.request }) }, "Refuse"));
+        })
       : [el("p", { class: "hint" }, "No seat requests.")];
     const bot = el("select", { "aria-label": "bot", "data-testid": "bot-kind" }, BOTS.map((b) => el("option", { value: b }, b)));
     const [small, big, ante] = state.blinds;
@@ -156,17 +214,25 @@ export class Panels {
     const locked = t?.started && !state.ended; // a sit-and-go keeps its players and levels
     // A removal during a hand waits for its end: the row says so instead of offering it again.
     const seats = state.seats.map((seat, i) =>
-      seat && i !== state.you
+      seat
         ? el(
             "div",
-            { class: "host-row", "data-testid": `host-seat-${i}` },
-            `${seat.name}${seat.status === "joining" ? " (joins next hand)" : ""}`,
-            seat.leaving
-              ? el("span", { class: "hint", "data-testid": `removing-${i}` }, "leaves when this hand ends")
-              : [
-                  el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"),
-                  locked ? null : el("button", { type: "button", class: "danger", "data-testid": `remove-${i}`, onclick: () => send("remove", { seat: i }) }, "Remove"),
-                ],
+            { class: "host-player", "data-testid": `host-seat-${i}` },
+            el("div", { class: "host-row" }, el("strong", {}, seat.name), `${chips(seat.stack)}${seat.status === "joining" ? " (joins next hand)" : ""}${i === state.host_seat ? " · host" : ""}`),
+            el(
+              "div",
+              { class: "host-row" },
+              seat.leaving
+                ? el("span", { class: "pending", "data-testid": `removing-${i}` }, "Pending: leaves when this hand ends")
+                : i === state.you
+                  ? null
+                  : [
+                      el("button", { type: "button", onclick: () => send("set_away", { seat: i }) }, "Set away"),
+                      locked ? null : el("button", { type: "button", class: "danger", "data-testid": `remove-${i}`, onclick: () => send("remove", { seat: i }) }, "Remove"),
+                      seat.bot || i === state.host_seat ? null : el("button", { type: "button", "data-testid": `make-host-${i}`, title: `${seat.name} gets the host's controls; you no longer have them`, onclick: () => confirm(`Make ${seat.name} the host? You will no longer have the host's controls.`) && send("transfer_host", { seat: i }) }, "Make host"),
+                    ],
+            ),
+            t ? null : this.stackRow(state, seat, i, send),
           )
         : null,
     );
@@ -181,7 +247,37 @@ export class Panels {
       t ? null : this.bombRow(state, send),
       el("h3", {}, "Players"),
       seats,
+      el("h3", {}, "Spectators"),
+      this.spectatorRows(state, send),
       el("p", {}, el("button", { type: "button", class: "danger", "data-testid": "end-game", onclick: () => confirm(t?.started ? "End the sit-and-go for everyone? The players left are placed by their chips." : "End the game for everyone? Every stack is cashed out.") && send("end") }, "End the game")),
+    ];
+  }
+
+  /** Chips added to a stack or taken away, with a ledger line; during a hand, at its end. */
+  stackRow(state, seat, i, send) {
+    const amount = el("input", { type: "number", min: 1, step: 1, placeholder: "chips", "aria-label": `chips to add to or take from ${seat.name}`, "data-testid": `adjust-amount-${i}` });
+    const change = (sign) => {
+      const value = /^\s*\d{1,13}\s*$/.test(amount.value) ? Number.parseInt(amount.value, 10) : 0;
+      if (value < 1) {
+        alert("Type how many chips to add or take away: a whole number, at least 1.");
+        return;
+      }
+      if (send("adjust_stack", { seat: i, chips: sign * value })) amount.value = "";
+    };
+    const waiting = (state.adjustments ?? []).filter((a) => a.seat === i).map((a) => el("span", { class: "pending", "data-testid": `adjust-pending-${i}` }, `Pending: ${a.chips > 0 ? "+" : "−"}${chips(Math.abs(a.chips))} after this hand`));
+    return el("div", { class: "host-row" }, "Stack", amount, el("button", { type: "button", "data-testid": `adjust-add-${i}`, onclick: () => change(1) }, "Add"), el("button", { type: "button", "data-testid": `adjust-take-${i}`, onclick: () => change(-1) }, "Take away"), waiting);
+  }
+
+  /** Whether people without a seat may watch the table, and chat. */
+  spectatorRows(state, send) {
+    const rule = state.spectators ?? { allowed: true, chat: false };
+    const watch = el("input", { type: "checkbox", checked: rule.allowed, "data-testid": "spectators-allowed" });
+    const talk = el("input", { type: "checkbox", checked: rule.chat, disabled: !rule.allowed, "data-testid": "spectators-chat" });
+    watch.addEventListener("change", () => send("set_spectators", { allowed: watch.checked, chat: watch.checked && talk.checked }));
+    talk.addEventListener("change", () => send("set_spectators", { allowed: rule.allowed, chat: talk.checked }));
+    return [
+      el("label", { class: "host-row" }, watch, " People without a seat may watch"),
+      el("label", { class: "host-row" }, talk, " ... and chat"),
     ];
   }
 
@@ -246,8 +342,16 @@ export class Panels {
       localStorage.setItem("bigblind:four-colour", fourColour.checked ? "1" : "");
     });
     const s = this.state.settings ?? {};
+    // A notification when it is your turn and you are looking elsewhere, once the browser allows it.
+    const asked = "Notification" in window ? Notification.permission : "unsupported";
+    const notify = asked === "granted"
+      ? el("p", { class: "hint", "data-testid": "notify-on" }, "You are notified when it is your turn and this tab is in the background.")
+      : asked === "default"
+        ? el("p", {}, el("button", { type: "button", "data-testid": "notify", onclick: () => Notification.requestPermission().then(() => this.draw()) }, "Notify me when it is my turn"))
+        : el("p", { class: "hint" }, asked === "denied" ? "Notifications are blocked for this site: the tab's title says when it is your turn." : "This browser has no notifications: the tab's title says when it is your turn.");
     return [
       el("label", {}, fourColour, " Four-colour deck"),
+      notify,
       el("h3", {}, "This game"),
       el("div", { class: "hint" }, `${this.state.game?.title ?? ""}, ${s.game === "tournament" ? `sit-and-go: ${s.tournament_buy_in} to enter, ${s.starting_stack} chips, ${s.level_minutes}-minute levels, payouts ${s.payouts?.length ? s.payouts.join("/") + "%" : "standard"}` : "cash game"}; ${s.seats} seats; ${s.decision_seconds}s to act, ${s.time_bank_seconds}s time bank${s.run_it_twice ? "; run it twice allowed" : ""}${s.rabbit_hunting ? "; rabbit hunting allowed" : ""}${s.bomb_pot && s.bomb_pot_every ? `; a bomb pot of ${s.bomb_pot} every ${s.bomb_pot_every} hands` : ""}${s.seven_deuce ? `; seven-deuce: ${s.seven_deuce} from each player` : ""}${s.straddle ? "; straddles allowed" : ""}.`),
       el("h3", {}, "Keys"),

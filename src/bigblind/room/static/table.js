@@ -1,5 +1,6 @@
 // The felt: seats round an oval, the board, the pots, bets, the button and the clock.
 import { cardEl, cardList, chips, el, fill } from "./dom.js";
+import { avatarEl } from "./feel.js";
 
 // Seats sit on an ellipse a seat's half-size inside the table area (--rx, --ry in style.css), so
 // that no seat ever leaves it, spaced by equal arcs rather than equal angles: on a wide table more
@@ -117,7 +118,7 @@ function seatTags(state, seat) {
   return tags;
 }
 
-export function renderTable(root, state, { now, onSit, winners, pending = false }) {
+export function renderTable(root, state, { now, onSit, winners, pending = false, fresh = null }) {
   const count = state.seats.length;
   const me = state.you;
   const hand = state.hand;
@@ -152,11 +153,11 @@ export function renderTable(root, state, { now, onSit, winners, pending = false 
         el(
           "div",
           { class: classes.join(" "), "data-seat": index, "data-testid": `seat-${index}` },
-          cardsBox(index, seatCards(state, seat)),
+          cardsBox(index, dealt(seatCards(state, seat), fresh?.dealt)),
           el(
             "div",
             { class: "box" },
-            el("div", { class: "name", title: seat.name }, seat.name),
+            el("div", { class: "who" }, avatarEl(seat.name), el("div", { class: "name", title: seat.name }, seat.name)),
             el("div", { class: "stack", "data-testid": `stack-${index}` }, chips(seat.stack)),
             el("div", { class: "tags" }, seatTags(state, seat)),
             seat.last_action ? el("div", { class: "last" }, seat.last_action) : null,
@@ -168,7 +169,16 @@ export function renderTable(root, state, { now, onSit, winners, pending = false 
       ),
     );
     if (seat.bet > 0) {
-      nodes.push(at(el("div", { class: "bet-chip", "data-testid": `bet-${index}` }, chips(seat.bet)), point, 0.6));
+      // Chips to the pot: a bet just made slides in from the seat.
+      const moved = fresh?.bets.has(index);
+      const chip = el("div", { class: `bet-chip${moved ? " fresh" : ""}`, "data-testid": `bet-${index}` }, chips(seat.bet));
+      if (moved) chip.style.setProperty("--from", `${(point.x * 40).toFixed(1)}px, ${(point.y * 40).toFixed(1)}px`);
+      nodes.push(at(chip, point, 0.6));
+    }
+    if (fresh?.potTo.has(index)) {
+      // The pot to the winner: a stack of chips flies from the middle to the seat.
+      const fly = el("div", { class: "pot-fly", "data-testid": `pot-fly-${index}`, "aria-hidden": "true" });
+      nodes.push(at(fly, point, 0.8));
     }
     if (hand?.button === index) {
       // Beside the bet, a little round the table: clear of the seat and of the chips.
@@ -177,8 +187,17 @@ export function renderTable(root, state, { now, onSit, winners, pending = false 
     }
   });
 
-  nodes.push(centerEl(state));
+  nodes.push(centerEl(state, fresh));
   keep(root, nodes);
+}
+
+/** Cards just dealt come in with a short animation (none under reduced motion). */
+function dealt(cards, fresh) {
+  if (fresh) cards.forEach((card, i) => {
+    card.classList.add("dealt");
+    card.style.animationDelay = `${i * 60}ms`;
+  });
+  return cards;
 }
 
 /** Put ``nodes`` in ``root``, keeping each old child that is drawn the same: a button the
@@ -204,9 +223,13 @@ export function updateClock(root, state, now) {
   if (slot && seat) fill(slot, clockEl(state, seat, now));
 }
 
-function boardEl(text, testid, rabbit = null) {
+function boardEl(text, testid, rabbit = null, fresh = null) {
   const cards = cardList(text);
-  const slots = cards.map(cardEl);
+  const slots = cards.map((card) => {
+    const node = cardEl(card);
+    if (fresh?.board.has(card)) node.classList.add("dealt");
+    return node;
+  });
   // RULES 12.3: the rabbit's cards fill the board faded, never played.
   for (const card of cardList(rabbit)) {
     const node = cardEl(card);
@@ -218,7 +241,7 @@ function boardEl(text, testid, rabbit = null) {
   return el("div", { class: "board", "data-testid": testid }, slots);
 }
 
-function centerEl(state) {
+function centerEl(state, fresh) {
   const hand = state.hand;
   const last = state.last_hand;
   const parts = [];
@@ -226,7 +249,7 @@ function centerEl(state) {
   if (boards.length === 0) parts.push(boardEl("", "board"));
   boards.forEach((board, i) => {
     if (boards.length > 1) parts.push(el("div", { class: "run-label" }, i === 0 ? "First run" : "Second run"));
-    parts.push(boardEl(board, i === 0 ? "board" : "board-2", !hand && boards.length === 1 ? last?.rabbit : null));
+    parts.push(boardEl(board, i === 0 ? "board" : "board-2", !hand && boards.length === 1 ? last?.rabbit : null, fresh));
   });
   if (!hand && last?.rabbit) parts.push(el("div", { class: "run-label", "data-testid": "rabbit-note" }, "Rabbit hunt: faded cards would have come"));
   const pots = hand?.pots ?? (hand ? [{ name: "Pot", amount: hand.pot }] : []);
@@ -252,7 +275,9 @@ function centerEl(state) {
   else if (t?.finishes.length) parts.push(placesEl(t.finishes, "Out"));
   if (state.paused && !state.ended) parts.push(el("div", { class: "paused" }, "Paused by the host"));
   if (state.ended && !t?.finished) parts.push(el("div", { class: "paused" }, "The game has ended"));
-  if (!hand && !last && !state.ended) {
+  if (state.spectators_closed) {
+    parts.push(el("div", { class: "outcome", "data-testid": "spectators-closed" }, "The host does not allow spectators. Pick a free seat to ask to play."));
+  } else if (!hand && !last && !state.ended) {
     const seated = state.seats.filter(Boolean).length;
     let text = seated < 2 ? "Waiting for players…" : "The next hand starts shortly";
     if (t && !t.started) text = `Sit-and-go: ${seated} of ${state.seats.length} registered. It starts when every seat is taken${seated >= 2 ? " or the host starts it" : ""}.`;

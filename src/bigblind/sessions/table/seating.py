@@ -297,6 +297,23 @@ class Seating:
         self.chips_in += chips
         return chips
 
+    def adjust(self, seat: int, chips: int) -> int:
+        """Change a stack by ``chips`` (above 0: added, below 0: taken away) between hands,
+        outside the buy-in limits: a host's correction, which the caller accounts for.
+        Returns the new stack; a stack is never taken below 0."""
+        self._between_hands("change a stack")
+        p = self._occupant(seat)
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips == 0:
+            raise TableError(f"cannot change a stack by {chips!r}: a whole number, not 0")
+        if p.stack + chips < 0:
+            raise TableError(f"{p.name!r} has {p.stack} chips: {-chips} cannot be taken away")
+        p.stack += chips
+        if chips > 0:
+            self.chips_in += chips
+        else:
+            self.chips_out -= chips
+        return p.stack
+
     def pay(self, payer: int, payee: int, chips: int) -> int:
         """Move up to ``chips`` from the stack of the player in ``payer`` to the player in
         ``payee`` between hands, as a side bet settles (a seven-deuce bounty, RULES 12.2);
