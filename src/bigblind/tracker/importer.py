@@ -184,13 +184,14 @@ def parse(job: Job, read: Reader) -> Parsed:
             return parsed
     summary.files_read += 1
     parsed.offset = len(text)
+    shift = len(text[:start].splitlines())  # the lines before the part read: said in full
     for index, entry in enumerate(entries):
         if isinstance(entry, Unreadable) and index == len(entries) - 1:
             # Perhaps a hand the site is still writing: read it again when the file grows.
             summary.pending += 1
             parsed.offset = start + _char_of_line(text[start:], entry.line)
             continue
-        facts = _facts(entry, job.path, summary)
+        facts = _facts(entry, job.path, summary, shift)
         if facts is not None:
             assert isinstance(entry, HandHistory)
             hands.append((facts, all_in_luck(entry, facts) if facts.all_in_candidate else None))
@@ -268,13 +269,13 @@ def import_files(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _facts(entry: object, path: Path, summary: ImportSummary) -> HandFacts | None:
+def _facts(entry: object, path: Path, summary: ImportSummary, shift: int) -> HandFacts | None:
     if isinstance(entry, OtherGame):
         summary.other_games += 1
         return None
     if isinstance(entry, Unreadable):
         summary.unreadable += 1
-        summary.problems.append(f"{path}: line {entry.line}: {entry.reason}")
+        summary.problems.append(f"{path}: line {entry.line + shift}: {entry.reason}")
         return None
     if isinstance(entry, BaseException):
         summary.unreadable += 1
@@ -286,7 +287,11 @@ def _facts(entry: object, path: Path, summary: ImportSummary) -> HandFacts | Non
         summary.other_games += 1
         return None
     where = entry.metadata.get("line")
-    label = f"{path}: line {where}" if where else f"{path}: hand {entry.number}"
+    label = (
+        f"{path}: line {where + shift}"
+        if isinstance(where, int)
+        else f"{path}: hand {entry.number}"
+    )
     try:
         return hand_facts(entry, _net_by_replay(entry) if entry.finishing_stacks is None else None)
     except (HistoryError, ValueError) as error:
