@@ -185,3 +185,15 @@ def test_a_database_that_refuses_the_hands_says_so(tmp_path: Path) -> None:
         connection.execute(text("DROP TABLE tracker_player_hands"))
     with pytest.raises(DatabaseError, match="cannot store hands in sqlite:///"):
         imported(db, path)
+
+
+def test_a_bad_last_hand_of_an_old_file_is_unreadable_not_pending(tmp_path: Path) -> None:
+    import os
+    import time
+
+    path = tmp_path / "old.txt"
+    path.write_text(session(3)[: len(session(2)) + 60])
+    an_hour_ago = time.time() - 3600  # no site writes to it any more
+    os.utime(path, (an_hour_ago, an_hour_ago))
+    summary = imported(Database("sqlite://"), path)
+    assert (summary.stored, summary.pending, summary.unreadable) == (2, 0, 1)
