@@ -99,6 +99,16 @@ def write_files(folder: Path, texts: list[str], hands: int) -> list[Path]:
     return files
 
 
+def reader_alone(files: list[Path]) -> float:
+    """Hands per second that the history reader alone reads from ``files``."""
+    from bigblind.formats.encoding import decode
+
+    texts = [decode(path.read_bytes()) for path in files]
+    began = time.perf_counter()
+    hands = sum(len(history_reader(text)) for text in texts)
+    return hands / (time.perf_counter() - began)
+
+
 def timed_import(url: str, files: list[Path], jobs: int) -> dict[str, Any]:
     """Import ``files`` into a fresh database at ``url``; the figures."""
     db = Database(url)
@@ -163,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         results["sqlite"] = timed_import(
             f"sqlite:///{Path(folder) / 'tracker.sqlite3'}", files, args.jobs
         )
+        results["reader_hands_per_second"] = reader_alone(files)
         pg = postgres_url()
         if pg is not None:
             url, (admin, schema) = pg
@@ -194,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             f" {r['reimport_seconds']:.2f} s; hero's statistics over {r['stats_hands']:,}"
             f" hands in {r['stats_seconds']:.3f} s"
         )
+    print(f"the history reader alone: {results['reader_hands_per_second']:,.0f} hands/s")
     print(
         f"import speed / goal of {GOAL_IMPORT:,.0f} hands/s: {results['import_vs_goal']:.2f};"
         f" stats speed / goal of {GOAL_STATS:g} s a million hands: {results['stats_vs_goal']:.2f}"

@@ -157,3 +157,43 @@ def test_files_read_in_worker_processes_store_what_one_process_does(tmp_path: Pa
         assert seen == [1, 2, 3, 4, 5]
         results.append(rows(db))
     assert results[0] == results[1]
+
+
+def test_a_bad_hand_in_a_grown_part_is_named_by_its_line_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    first = session(2)
+    path.write_text(first)
+    db = Database("sqlite://")
+    imported(db, path)
+    bad = session(1, first=7).replace("Table 'Alpha'", "Tabel 'Alpha'", 1)
+    path.write_text(first + bad + session(1, first=8))
+    grown = imported(db, path)
+    assert (grown.stored, grown.unreadable) == (1, 1)
+    line = len(first.splitlines()) + 1  # the bad hand's first line in the whole file
+    assert any(f"a.txt: line {line}:" in problem for problem in grown.problems)
+
+
+def test_a_database_that_refuses_the_hands_says_so(tmp_path: Path) -> None:
+    from sqlalchemy import text
+
+    from bigblind.tracker.database import DatabaseError
+
+    path = tmp_path / "a.txt"
+    path.write_text(session(2))
+    db = Database(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    with db.engine.begin() as connection:
+        connection.execute(text("DROP TABLE tracker_player_hands"))
+    with pytest.raises(DatabaseError, match="cannot store hands in sqlite:///"):
+        imported(db, path)
+
+
+def test_a_bad_last_hand_of_an_old_file_is_unreadable_not_pending(tmp_path: Path) -> None:
+    import os
+    import time
+
+    path = tmp_path / "old.txt"
+    path.write_text(session(3)[: len(session(2)) + 60])
+    an_hour_ago = time.time() - 3600  # no site writes to it any more
+    os.utime(path, (an_hour_ago, an_hour_ago))
+    summary = imported(Database("sqlite://"), path)
+    assert (summary.stored, summary.pending, summary.unreadable) == (2, 0, 1)

@@ -95,6 +95,7 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``bigblind track import PATH...``: 0 when every file and hand was read, 1 if not,
     2 when nothing could be."""
     from bigblind.cli.replay import files_under
+    from bigblind.tracker.database import DatabaseError
     from bigblind.tracker.importer import ImportSummary, import_files
 
     paths = [Path(p) for p in args.paths]
@@ -120,6 +121,10 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 break
             print(f"{datetime.now():%H:%M:%S} {summary.line()}", file=out, flush=True)
             time.sleep(_WATCH_EVERY)
+    except DatabaseError as error:
+        print(summary.line(), file=out)
+        print(f"bigblind track import: {error}", file=err)
+        return 1
     except KeyboardInterrupt:
         print(summary.line(), file=out)
         if args.watch:

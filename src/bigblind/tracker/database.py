@@ -90,6 +90,8 @@ class Database:
                 # a killed process.
                 cursor.execute("PRAGMA journal_mode=WAL")
                 cursor.execute("PRAGMA synchronous=NORMAL")
+                # Statistics read a player's rows in one sweep: mapped pages, no copies.
+                cursor.execute("PRAGMA mmap_size=1073741824")
                 cursor.close()
 
         self.engine = engine
@@ -131,7 +133,26 @@ class Database:
         record: FileRecord | None = None,
     ) -> int:
         """Store the hands of ``batch`` not stored yet (and ``record``, in the same
-        transaction); return how many were new."""
+        transaction); return how many were new. Raises :class:`DatabaseError` when the
+        database refuses them (another import writing at the same time, say): nothing of
+        the batch is stored then."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return self._store(batch, file=file, record=record)
+        except SQLAlchemyError as error:
+            reason = (str(getattr(error, "orig", None) or error).splitlines() or ["?"])[0]
+            raise DatabaseError(
+                f"cannot store hands in {self.url}: {reason} (is another import writing to it?)"
+            ) from None
+
+    def _store(
+        self,
+        batch: Sequence[tuple[HandFacts, AllIn | None]],
+        *,
+        file: str,
+        record: FileRecord | None,
+    ) -> int:
         from sqlalchemy import delete, func, insert, select
 
         from bigblind.tracker.schema import files, hands, player_hands

@@ -4,8 +4,9 @@ Each file's size, the SHA-256 of its bytes and where its last whole hand ended
 are kept. A file read before and not changed is passed over; a file that grew
 (its old bytes unchanged) is read from where it stopped; any other file is
 read whole, its hands stored before passed over by their keys. A last hand
-that does not read is taken for one the site is still writing: it is read
-again when the file grows, and counted apart (``pending``), not as unreadable.
+that does not read is read again when the file grows; in a file changed in
+the last :data:`WRITING` seconds it is taken for one the site is still
+writing and counted apart (``pending``), elsewhere as unreadable.
 
 The reader of texts is given by the caller (the command line passes the one
 ``bigblind replay`` uses), so that every format bigblind reads is imported:
@@ -20,9 +21,11 @@ text that is no history it reads.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from bigblind.errors import BigblindError, HistoryError
 from bigblind.formats.encoding import decode
@@ -50,6 +53,8 @@ Reader = Callable[[str], Sequence[object]]
 """Each hand of a text (see the module's notes)."""
 
 BATCH = 2000  # hands a transaction: large enough that a commit costs little per hand
+WRITING: Final = 600.0
+"""Seconds since a file last changed within which its last hand may still be being written."""
 
 
 class NotAHistory(BigblindError):
@@ -125,6 +130,8 @@ class Job:
     raw: bytes
     digest: str
     start: int
+    writing: bool = False
+    """Changed so lately that a site may still be writing its last hand."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -158,7 +165,11 @@ def plan(db: Database, path: Path, summary: ImportSummary) -> Job | None:
         and _digest(raw[: record.size]) == record.digest
     )
     start = record.offset if grew and record is not None else 0
-    return Job(path=path, raw=raw, digest=digest, start=start)
+    try:
+        writing = time.time() - path.stat().st_mtime < WRITING
+    except OSError:
+        writing = False
+    return Job(path=path, raw=raw, digest=digest, start=start, writing=writing)
 
 
 def parse(job: Job, read: Reader) -> Parsed:
@@ -184,13 +195,15 @@ def parse(job: Job, read: Reader) -> Parsed:
             return parsed
     summary.files_read += 1
     parsed.offset = len(text)
+    shift = len(text[:start].splitlines())  # the lines before the part read: said in full
     for index, entry in enumerate(entries):
         if isinstance(entry, Unreadable) and index == len(entries) - 1:
             # Perhaps a hand the site is still writing: read it again when the file grows.
-            summary.pending += 1
             parsed.offset = start + _char_of_line(text[start:], entry.line)
-            continue
-        facts = _facts(entry, job.path, summary)
+            if job.writing:
+                summary.pending += 1
+                continue
+        facts = _facts(entry, job.path, summary, shift)
         if facts is not None:
             assert isinstance(entry, HandHistory)
             hands.append((facts, all_in_luck(entry, facts) if facts.all_in_candidate else None))
@@ -268,13 +281,13 @@ def import_files(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _facts(entry: object, path: Path, summary: ImportSummary) -> HandFacts | None:
+def _facts(entry: object, path: Path, summary: ImportSummary, shift: int) -> HandFacts | None:
     if isinstance(entry, OtherGame):
         summary.other_games += 1
         return None
     if isinstance(entry, Unreadable):
         summary.unreadable += 1
-        summary.problems.append(f"{path}: line {entry.line}: {entry.reason}")
+        summary.problems.append(f"{path}: line {entry.line + shift}: {entry.reason}")
         return None
     if isinstance(entry, BaseException):
         summary.unreadable += 1
@@ -286,7 +299,11 @@ def _facts(entry: object, path: Path, summary: ImportSummary) -> HandFacts | Non
         summary.other_games += 1
         return None
     where = entry.metadata.get("line")
-    label = f"{path}: line {where}" if where else f"{path}: hand {entry.number}"
+    label = (
+        f"{path}: line {where + shift}"
+        if isinstance(where, int)
+        else f"{path}: hand {entry.number}"
+    )
     try:
         return hand_facts(entry, _net_by_replay(entry) if entry.finishing_stacks is None else None)
     except (HistoryError, ValueError) as error:

@@ -37,6 +37,7 @@ from bigblind.formats.pokerstars import eastern_now
 from bigblind.sessions.histories import HistoryFiles, house_folder
 from bigblind.sessions.table import HandRecord, Status, StraddleOffer, Table, TableHand
 from bigblind.sessions.tournament import BlindStructure, Finish, Level, Tournament
+from bigblind.tracker.session import SessionStats
 from bigblind.ui.choices import bot_runs_twice, bot_shows, bot_straddles, may_muck
 
 __all__ = [
@@ -229,6 +230,8 @@ class Game:
                 self.table.join(seat, name, stack)
         self.current: TableHand | None = None
         self.last: HandRecord | None = None
+        self.hud = SessionStats()
+        """Each player's statistics over the hands of this session (the seats' HUD)."""
         self._played: list[_Played] = []
         self._started = datetime.now()  # local time, for the file names and hand ids
         self.files = self._history_files()
@@ -452,6 +455,7 @@ class Game:
         self.current = None
         self.last = record
         self._played.append(_Played(record, self._hand_time, current.level))
+        self._tally(record)
         self.rebuys = []
         if self.tournament is None:
             for info in self.table.players:
@@ -577,6 +581,16 @@ class Game:
             places = ", ".join(f"{_place_words(f)} {f.name}" for f in finished)
             lines.append(f"Out: {places}.")
         return lines
+
+    def _tally(self, record: HandRecord) -> None:
+        """Add the hand to the HUD's statistics (read as its history reads)."""
+        from bigblind.formats import phh
+
+        try:
+            history = phh.loads(phh.dumps(record.hand, **record.phh_fields()))[0]
+        except ValueError:
+            return  # a hand the history cannot hold counts for nothing, never stops play
+        self.hud.add(history)
 
     # ---------------------------------------------------------------- histories
 

@@ -38,6 +38,7 @@ _PRESET_LABELS = {"100%": "pot"}
 _PRESET_KEY = "bold #0b2818 on #fde68a"
 MUTED = "#6b7280"
 _BOX_ROWS = 8  # your box: borders, cards, turn, keys, range and two lines of messages
+_HUD_ROWS = 4 + 3 + _BOX_ROWS  # title and seats' borders, board and result, your box
 
 _QUESTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
     "straddle": ("The straddle is yours", [("y", "straddle"), ("n", "do not")]),
@@ -199,6 +200,9 @@ class TableScreen(ScreenApp):
             mucked = {e.seat for e in view.events if isinstance(e, Mucked)}
         rows: list[Content] = []
         narrow = self.narrow
+        # A line under each opponent where the screen is wide and tall enough for the HUD
+        # beside the board and the person's box.
+        huds = not narrow and self.size.height - _HUD_ROWS >= 2 * table.seat_count
         for seat in range(table.seat_count):
             info = table.player(seat)
             marker = _marker(current, seat)
@@ -265,6 +269,9 @@ class TableScreen(ScreenApp):
             for n, card in enumerate(cards):
                 row = row + Content(" " if n == 0 else gap) + card
             rows.append(row)
+            hud = game.hud.hud(name) if huds and not is_hero else ""
+            if hud:  # this session's hands, VPIP/PFR/3-bet and aggression, under the seat
+                rows.append(Content.assemble((f"{'':7}{hud}", MUTED)))
         self.query_one("#seats", Static).update(Content("\n").join(rows))
 
     def _render_board(self) -> None:
