@@ -20,6 +20,7 @@ LAYERS: dict[str, int] = {
     "cards": 0,
     "deck": 0,
     "errors": 0,
+    "databases": 0,
     "evaluation": 1,
     "engine": 2,
     "solver": 2,

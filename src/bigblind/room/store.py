@@ -24,6 +24,9 @@ from typing import Any, Protocol
 
 import orjson
 
+from bigblind.databases import default_sqlite_url
+from bigblind.databases import migrate as migrate_schema
+
 __all__ = [
     "EventStore",
     "MemoryStore",
@@ -93,23 +96,12 @@ def serialise(events: Events) -> list[str]:
 
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created if missing)."""
-    from platformdirs import user_data_dir
-
-    folder = Path(user_data_dir("bigblind", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'rooms.sqlite3'}"
+    return default_sqlite_url("rooms.sqlite3")
 
 
 def migrate(engine: Any) -> None:
     """Create or upgrade the schema to the newest revision (Alembic, shipped in the package)."""
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    migrate_schema(engine, Path(__file__).parent / "migrations")
 
 
 class SqlStore:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bigblind.databases import default_sqlite_url
+from bigblind.databases import migrate as migrate_schema
 from bigblind.errors import BigblindError
 from bigblind.tracker.facts import FLAGS, HandFacts
 from bigblind.tracker.luck import AllIn
@@ -43,23 +45,12 @@ class FileRecord:
 
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created if missing)."""
-    from platformdirs import user_data_dir
-
-    folder = Path(user_data_dir("bigblind", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'tracker.sqlite3'}"
+    return default_sqlite_url("tracker.sqlite3")
 
 
 def migrate(engine: Any) -> None:
     """Create or upgrade the tracker's schema to the newest revision."""
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    migrate_schema(engine, Path(__file__).parent / "migrations")
 
 
 class Database:
