@@ -15,24 +15,30 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 class Terminal:
-    """A tmux session of ``size`` (100x30) running one shell command."""
+    """A tmux session of ``size`` (100x30) running one shell command.
+
+    Each terminal has a tmux server of its own (``-L``): a server shared with other
+    tests, or a person's, exits when its last session ends and then refuses a session
+    being opened at that moment ("server exited unexpectedly").
+    """
 
     def __init__(self, command: str, size: tuple[int, int] = (100, 30)) -> None:
         self.name = f"bigblind-{uuid.uuid4().hex[:8]}"
+        self.tmux = ["tmux", "-L", self.name]
         width, height = (str(n) for n in size)
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", width, "-y", height, command],
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", width, "-y", height, command],
             check=True,
         )
 
     def keys(self, *keys: str) -> None:
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
             time.sleep(0.3)
 
     def screen(self) -> str:
         done = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+            [*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         )
         return done.stdout
 
@@ -46,7 +52,7 @@ class Terminal:
         raise AssertionError(f"{text!r} never showed:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
 
 def test_typing_an_amount_then_letters_neither_folds_nor_quits(tmp_path: Path) -> None:
