@@ -176,10 +176,12 @@ export class Panels {
     if (ledger.error) return [el("p", { class: "error-text" }, ledger.error), downloads];
     // A sit-and-go's ledger is its entries and prizes; its chips are not money.
     const tournament = this.state?.settings?.game === "tournament";
+    // The host's changes to stacks count as chips brought: a column of their own when any.
+    const adjusted = !tournament && (ledger.players ?? []).some((row) => row.adjustment);
     const rows = (ledger.players ?? []).map((row) =>
-      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), tournament ? el("td", {}, chips((row.prize ?? 0) + row.cash_out)) : [el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0))], el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
+      el("tr", { "data-testid": `ledger-${row.name}` }, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), adjusted ? el("td", {}, row.adjustment ? `${row.adjustment > 0 ? "+" : ""}${chips(row.adjustment)}` : "") : null, tournament ? el("td", {}, chips((row.prize ?? 0) + row.cash_out)) : [el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0))], el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
     );
-    const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack")];
+    const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), adjusted ? el("th", { title: "chips the host added (+) or took away (-)" }, "Host") : null, el("th", {}, "Out"), el("th", {}, "Stack")];
     return [
       el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), head, el("th", {}, "Net")), rows),
       el("p", { class: "hint" }, "Kept up to date between hands."),
