@@ -122,6 +122,8 @@ def test_the_host_edits_a_stack_between_hands_and_during_one(
         ("Alice", -20),
     ]
     assert sum(p["net"] for p in ledger["players"]) == -ledger["rake"]
+    # Bob's ledger, open all along, shows Alice's change without a refresh.
+    bob.page.locator("[data-testid=ledger-Alice] td >> text=-20").wait_for()
 
 
 def test_the_host_hands_the_controls_to_a_player(
