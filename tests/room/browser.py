@@ -66,13 +66,13 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy machine imports slowly
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError):
                 urllib.request.urlopen(self.base + "/", timeout=1).close()
                 return
             time.sleep(0.1)
-        raise RuntimeError("bigblind serve did not start within 30 s")
+        raise RuntimeError("bigblind serve did not start within 90 s")
 
     def kill(self) -> None:
         if self.process is not None:

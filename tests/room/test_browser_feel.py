@@ -123,13 +123,16 @@ def test_avatars_reactions_and_every_past_hands_log(
     avatar = "[data-testid=seat-{}] .avatar"
     assert alice.page.inner_text(avatar.format(0)) == "A"
     assert alice.page.inner_text(avatar.format(1)) == "B"
-    colour = "node => getComputedStyle(node).backgroundColor"
+
+    # (The colour is read from the element's own style: a redraw may replace the element
+    # while it is read, and a replaced element has no computed style.)
+    def colour(tab: Tab, seat: int) -> str:
+        return str(tab.page.locator(avatar.format(seat)).get_attribute("style"))
+
     for seat in (0, 1):
-        mine = alice.page.locator(avatar.format(seat)).evaluate(colour)
-        assert mine == bob.page.locator(avatar.format(seat)).evaluate(colour)
-    assert alice.page.locator(avatar.format(0)).evaluate(colour) != alice.page.locator(
-        avatar.format(1)
-    ).evaluate(colour)
+        assert colour(alice, seat) == colour(bob, seat)
+        assert colour(alice, seat).startswith("background:hsl(")
+    assert colour(alice, 0) != colour(alice, 1)
     # Reactions: shown by Bob's seat at Alice's tab; a fourth in ten seconds is refused.
     for _ in range(3):
         bob.page.click("[data-testid=react]")

@@ -94,9 +94,9 @@ def test_the_host_edits_a_stack_between_hands_and_during_one(
     assert bob_row["adjustment"] == 50 and bob_row["net"] == bob_row["stack"] - 250
     # The open ledger shows it without a refresh.
     bob.page.click("[data-testid=tab-ledger]")
-    bob.page.locator("[data-testid=ledger] tr", has_text="Bob").locator(
-        f"text={before + 50}"
-    ).first.wait_for()
+    row = bob.page.locator("[data-testid=ledger-Bob] td")
+    row.first.wait_for()
+    assert row.all_inner_texts() == ["Bob", "200", "+50", "0", str(before + 50), str(before - 200)]
     # A bad amount is refused on the page, nothing sent.
     page.once("dialog", lambda dialog: dialog.accept())
     page.fill("[data-testid=adjust-amount-1]", "1.5")
@@ -122,6 +122,8 @@ def test_the_host_edits_a_stack_between_hands_and_during_one(
         ("Alice", -20),
     ]
     assert sum(p["net"] for p in ledger["players"]) == -ledger["rake"]
+    # Bob's ledger, open all along, shows Alice's change without a refresh.
+    bob.page.locator("[data-testid=ledger-Alice] td >> text=-20").wait_for()
 
 
 def test_the_host_hands_the_controls_to_a_player(

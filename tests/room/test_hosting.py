@@ -268,6 +268,18 @@ def test_reactions_are_shown_from_a_fixed_set_a_few_at_a_time() -> None:
     same_after_restore(room)
 
 
+def test_the_reactions_limit_holds_however_many_seats_react() -> None:
+    names = [f"P{i}" for i in range(10)]
+    room = make_room(seats=10)
+    ids = seat_players(room, names)
+    for i in range(3):
+        for seat in range(10):
+            room.react(ids[seat], "🔥", at=2.0 + i * 0.1)
+    # Thirty reactions, more than the table shows at once: each seat's count still holds.
+    refused_and_unchanged(room, lambda: room.react(ids[0], "👍", at=3.0), "3 reactions in 10")
+    assert len(room.view(None)["reactions"]) == 12
+
+
 # ------------------------------------------------------------------ the protocol
 
 

@@ -34,6 +34,7 @@ class RoomPeople(RoomCore):
     def __init__(self, room_id: str, created: dict[str, Any]) -> None:
         super().__init__(room_id, created)
         self.reactions: list[dict[str, Any]] = []  # the latest, oldest first
+        self._reacted_at: dict[int, list[float]] = {}  # each seat's within the window
         self.spectators_allowed = True  # people without a seat may watch
         self.spectator_chat = False  # ... and chat, which the host turns on
 
@@ -264,12 +265,14 @@ class RoomPeople(RoomCore):
         seat, emoji, at = self._occupied(e["seat"]), e["emoji"], float(e["at"])
         if emoji not in REACTIONS:
             raise RoomError(f"react with one of {' '.join(REACTIONS)}")
-        recent = [r for r in self.reactions if r["seat"] == seat and at - r["at"] < REACTION_WINDOW]
+        # Counted by seat apart from the reactions shown, which keep the latest few alone.
+        recent = [t for t in self._reacted_at.get(seat, ()) if at - t < REACTION_WINDOW]
         if len(recent) >= REACTIONS_PER_WINDOW:
             raise RoomError(
                 f"{REACTIONS_PER_WINDOW} reactions in {REACTION_WINDOW:.0f} seconds at most:"
                 " wait a moment"
             )
+        self._reacted_at[seat] = [*recent, at]
         self.reactions.append({"seat": seat, "emoji": emoji, "at": at})
         del self.reactions[:-MAX_REACTIONS_KEPT]
 

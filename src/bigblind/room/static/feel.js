@@ -16,7 +16,8 @@ const TONES = {
 
 /** Initials of a name: the first letters of its first two words, or its first letter. */
 export function initials(name) {
-  const words = String(name).trim().split(/\s+/).filter(Boolean);
+  // "Ann Lee" → "AL", "tag-2" → "T2", "Bob" → "B".
+  const words = String(name).trim().split(/[\s\-_.]+/).filter(Boolean);
   if (words.length === 0) return "?";
   const letters = words.length > 1 ? [words[0], words[1]] : [words[0]];
   return letters.map((word) => Array.from(word)[0].toUpperCase()).join("");
@@ -24,9 +25,13 @@ export function initials(name) {
 
 /** A colour of its own for each name, the same on every screen. */
 export function avatarColour(name) {
-  let hash = 0;
-  for (const char of String(name)) hash = (hash * 31 + char.codePointAt(0)) >>> 0;
-  return `hsl(${hash % 360} 55% 38%)`;
+  // FNV-1a, then mixed: names a letter apart ("tag-1", "tag-2") get colours far apart.
+  let hash = 0x811c9dc5;
+  for (const char of String(name)) hash = Math.imul(hash ^ char.codePointAt(0), 0x01000193);
+  hash ^= hash >>> 15;
+  hash = Math.imul(hash, 0x2c1b3c6d);
+  hash ^= hash >>> 12;
+  return `hsl(${(hash >>> 0) % 360} 55% 38%)`;
 }
 
 export function avatarEl(name) {

@@ -35,7 +35,12 @@ export class Panels {
       this.logsKey = logsKey;
       this.loadLogs();
     }
-    const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["replay", "Replayer"]];
+    // The session's statistics are live too: fetched again when a hand has ended since.
+    if (this.tab === "stats" && state.hands_played !== this.statsKey) {
+      this.statsKey = state.hands_played;
+      this.loadStats();
+    }
+    const names = [["log", "Hand log"], ["chat", "Chat"], ["ledger", "Ledger"], ["stats", "Stats"], ["replay", "Replayer"]];
     if (isHost) names.push(["host", `Host${state.requests.length ? ` (${state.requests.length})` : ""}`]);
     names.push(["options", "Options"]);
     fill(
@@ -64,12 +69,13 @@ export class Panels {
     this.tab = tab;
     this.ledgerKey = null;
     this.logsKey = null;
+    this.statsKey = null;
     if (tab === "replay") this.loadHands();
     this.render(this.state, this.isHost);
   }
 
   draw() {
-    const draw = { log: this.logPanel, chat: this.chatPanel, ledger: this.ledgerPanel, host: this.hostPanel, replay: this.replayPanel, options: this.optionsPanel }[this.tab] ?? this.logPanel;
+    const draw = { log: this.logPanel, chat: this.chatPanel, ledger: this.ledgerPanel, stats: this.statsPanel, host: this.hostPanel, replay: this.replayPanel, options: this.optionsPanel }[this.tab] ?? this.logPanel;
     fill(this.body, draw.call(this));
     if (this.tab === "chat") {
       const lines = this.body.querySelector(".chat-lines");
@@ -170,14 +176,42 @@ export class Panels {
     if (ledger.error) return [el("p", { class: "error-text" }, ledger.error), downloads];
     // A sit-and-go's ledger is its entries and prizes; its chips are not money.
     const tournament = this.state?.settings?.game === "tournament";
+    // The host's changes to stacks count as chips brought: a column of their own when any.
+    const adjusted = !tournament && (ledger.players ?? []).some((row) => row.adjustment);
     const rows = (ledger.players ?? []).map((row) =>
-      el("tr", {}, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), tournament ? el("td", {}, chips((row.prize ?? 0) + row.cash_out)) : [el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0))], el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
+      el("tr", { "data-testid": `ledger-${row.name}` }, el("td", {}, row.name), el("td", {}, chips(row.buy_in)), adjusted ? el("td", {}, row.adjustment ? `${row.adjustment > 0 ? "+" : ""}${chips(row.adjustment)}` : "") : null, tournament ? el("td", {}, chips((row.prize ?? 0) + row.cash_out)) : [el("td", {}, chips(row.cash_out)), el("td", {}, chips(row.stack ?? 0))], el("td", { class: row.net < 0 ? "neg" : row.net > 0 ? "pos" : "" }, chips(row.net))),
     );
-    const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), el("th", {}, "Out"), el("th", {}, "Stack")];
+    const head = tournament ? [el("th", {}, "Buy-in"), el("th", {}, "Prize")] : [el("th", {}, "In"), adjusted ? el("th", { title: "chips the host added (+) or took away (-)" }, "Host") : null, el("th", {}, "Out"), el("th", {}, "Stack")];
     return [
       el("table", { class: "ledger", "data-testid": "ledger" }, el("tr", {}, el("th", {}, "Player"), head, el("th", {}, "Net")), rows),
       el("p", { class: "hint" }, "Kept up to date between hands."),
       downloads,
+    ];
+  }
+
+  async loadStats() {
+    try {
+      this.stats = await api(`/api/rooms/${this.room}/stats`, { room: this.room });
+    } catch (problem) {
+      this.stats = { error: problem.message };
+    }
+    if (this.tab === "stats") this.draw();
+  }
+
+  statsPanel() {
+    const stats = this.stats;
+    if (!stats) return el("p", {}, "Loading…");
+    if (stats.error) return el("p", { class: "error-text" }, stats.error);
+    if (!stats.length) return el("p", { class: "hint" }, "No hand finished yet.");
+    const percent = (value) => (value == null ? "–" : `${Number(value).toFixed(1)}%`);
+    return [
+      el(
+        "table",
+        { class: "ledger stats", "data-testid": "stats" },
+        el("tr", {}, el("th", {}, "Player"), el("th", { title: "hands dealt" }, "Hands"), el("th", { title: "voluntarily put chips in before the flop: a call or a raise, not the blinds" }, "VPIP"), el("th", { title: "raised before the flop" }, "PFR"), el("th", { title: "chips won less chips lost in the hands" }, "Won"), el("th", { title: "the biggest pot: the most chips won in one hand" }, "Best")),
+        stats.map((row) => el("tr", { "data-testid": `stats-${row.name}` }, el("td", {}, row.name), el("td", {}, row.hands), el("td", {}, percent(row.vpip_percent)), el("td", {}, percent(row.pfr_percent)), el("td", { class: row.won < 0 ? "neg" : row.won > 0 ? "pos" : "" }, chips(row.won)), el("td", {}, chips(row.biggest_pot)))),
+      ),
+      el("p", { class: "hint" }, "This session's hands at this table, brought up to date after each hand. VPIP: hands where a player called or raised before the flop (blinds do not count); PFR: hands where they raised before the flop; both per hand dealt."),
     ];
   }
 
