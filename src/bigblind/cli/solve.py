@@ -7,8 +7,20 @@ root's strategy: how often the range takes each action (each hand counted as
 often as it is held, the opponent's cards removed), and with ``--json`` each
 hand's frequencies and expected value. Ctrl-C stops it with the answer so far.
 
->>> import io, pathlib
->>> spot = pathlib.Path(__file__).parents[3] / "examples" / "spots" / "river.toml"
+>>> import io, pathlib, tempfile
+>>> spot = pathlib.Path(tempfile.mkdtemp()) / "river.toml"
+>>> _ = spot.write_text('''
+... board = "Td 9d 6h Qc 2s"
+... pot = 200
+... stack = 900
+... oop = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
+... ip = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
+... [tree]
+... donk_bets = false
+... [tree.river]
+... bets = "33%, 75%, a"
+... raises = "2.5x"
+... ''')
 >>> out = io.StringIO()
 >>> run(argparse.Namespace(spot=str(spot), load=None, exploitability=5.0, max_iterations=100,
 ...     check_every=10, algorithm="dcfr", save=None, json=False), out, io.StringIO())
