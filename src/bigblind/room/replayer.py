@@ -2,7 +2,8 @@
 
 The browser's replayer shows a past hand one event at a time. Each step
 carries the public line of the log (:mod:`bigblind.formats.words`), the
-board so far, and each player's cards as the viewer saw the hand
+board so far, the chips (each player's stack and bet, the pot), and each player's
+cards as the viewer saw the hand
 (:meth:`~bigblind.engine.hand.Hand.seen`): the viewer's own, and every hand
 shown at the showdown (RULES 3.4, 6.7; mucked hands stay hidden, RULES 6.8). Where
 two or more players still in the hand have visible cards, each gets the
@@ -17,6 +18,10 @@ television coverage shows it.
 True
 >>> [p["equity"] is not None for p in steps[3]["players"]]
 [True, True]
+>>> [(p["stack"], p["bet"]) for p in steps[3]["players"]], steps[3]["pot"]  # in front
+([(0, 100), (0, 100)], 0)
+>>> sum(p["stack"] for p in steps[-1]["players"]), steps[-1]["pot"]
+(200, 0)
 """
 
 from __future__ import annotations
@@ -26,7 +31,15 @@ from typing import Any
 
 from bigblind.cards import Card, format_cards
 from bigblind.engine import Hand
-from bigblind.engine.events import Acted, ActionKind, BoardDealt, PotAwarded
+from bigblind.engine.events import (
+    Acted,
+    ActionKind,
+    BetReturned,
+    BoardDealt,
+    Forced,
+    Posted,
+    PotAwarded,
+)
 from bigblind.evaluation import equity
 from bigblind.evaluation.games import HOLDEM, Game
 from bigblind.evaluation.games_equity import game_equity
@@ -58,6 +71,7 @@ def hand_steps(
     pots = len({e.pot for e in seen.events if isinstance(e, PotAwarded)})
     folded: set[int] = set()
     board: list[Card] = []
+    chips = _Chips(hand.starting_stacks)
     steps: list[dict[str, Any]] = []
     cache: dict[tuple[tuple[Card, ...], frozenset[int]], dict[int, float]] = {}
     for event in seen.events:
@@ -65,6 +79,7 @@ def hand_steps(
             board.extend(event.cards)
         if isinstance(event, Acted) and event.kind is ActionKind.FOLD:
             folded.add(event.seat)
+        chips.apply(event)
         line = describe_event(event, names, pots=pots, cards=text_cards)
         if line is None:
             continue
@@ -77,12 +92,15 @@ def hand_steps(
             {
                 "text": line,
                 "board": format_cards(board, " "),
+                "pot": chips.pot,
                 "players": [
                     {
                         "seat": seats[s],
                         "name": names[s],
                         "cards": format_cards(cards[s], " ") if s in cards else "",
                         "folded": s in folded,
+                        "stack": chips.stacks[s],
+                        "bet": chips.bets[s],
                         "equity": shares.get(s),
                     }
                     for s in range(len(names))
@@ -90,6 +108,47 @@ def hand_steps(
             }
         )
     return steps
+
+
+class _Chips:
+    """Where the chips are after each event: behind (stacks), in front (this street's
+    bets) and in the middle (the pot), as a table shows them."""
+
+    def __init__(self, stacks: Sequence[int]) -> None:
+        self.stacks = list(stacks)
+        self.bets = [0] * len(stacks)
+        self.pot = 0
+
+    def apply(self, event: object) -> None:
+        if isinstance(event, Posted):
+            self.stacks[event.seat] -= event.amount
+            if event.kind in _DEAD:  # antes and dead blinds go to the middle, not in front
+                self.pot += event.amount
+            else:
+                self.bets[event.seat] += event.amount
+        elif isinstance(event, Acted) and event.kind in _PUTS_IN:
+            # A call's amount is the chips it adds; a bet's or raise's the street's total.
+            added = (
+                event.amount
+                if event.kind is ActionKind.CALL
+                else event.amount - self.bets[event.seat]
+            )
+            self.stacks[event.seat] -= added
+            self.bets[event.seat] += added
+        elif isinstance(event, BetReturned):
+            self.bets[event.seat] -= event.amount
+            self.stacks[event.seat] += event.amount
+        elif isinstance(event, BoardDealt | PotAwarded):
+            self.pot += sum(self.bets)
+            self.bets = [0] * len(self.bets)
+            if isinstance(event, PotAwarded):
+                self.pot -= event.amount
+                for seat, share in zip(event.winners, event.shares, strict=True):
+                    self.stacks[seat] += share
+
+
+_PUTS_IN = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+_DEAD = (Forced.ANTE, Forced.DEAD_BLIND)
 
 
 def _equities(

@@ -1,6 +1,7 @@
 // The side panels: hand log, chat, ledger, host controls, replayer, options.
 import { api } from "./connection.js";
-import { cardEl, cardList, chips, el, fill } from "./dom.js";
+import { chips, el, fill } from "./dom.js";
+import { replayFelt } from "./replay.js";
 
 const BOTS = ["random", "station", "tag", "strong"];
 
@@ -364,8 +365,7 @@ export class Panels {
       list,
       el("div", { class: "host-row" }, el("button", { type: "button", "data-testid": "replay-prev", onclick: () => move(-1) }, "◀"), `${replay.step + 1} / ${steps.length}`, el("button", { type: "button", "data-testid": "replay-next", onclick: () => move(1) }, "▶")),
       el("div", { class: "replay-step", "data-testid": "replay-step" }, step.text),
-      el("div", { class: "replay-board" }, cardList(step.board).map(cardEl)),
-      el("div", { class: "replay-players" }, step.players.map((p) => el("div", {}, el("strong", {}, p.name), " ", cardList(p.cards).map(cardEl), p.equity == null ? "" : ` ${(p.equity * 100).toFixed(1)}%`, p.equity == null ? null : el("div", { class: "equity-bar" }, el("div", { style: `width:${p.equity * 100}%` }))))),
+      replayFelt(step),
     ];
   }
 
