@@ -142,8 +142,11 @@ def screenshot(page: Any, name: str) -> Path:
 class Tab:
     """One browser page at the room, recording every WebSocket frame it receives."""
 
-    def __init__(self, browser: Any, *, phone: bool = False) -> None:
-        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    def __init__(
+        self, browser: Any, *, phone: bool = False, size: tuple[int, int] | None = None
+    ) -> None:
+        width, height = size or ((390, 844) if phone else (1280, 800))
+        viewport = {"width": width, "height": height}
         self.context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []

@@ -117,7 +117,11 @@ def post(server: Server, path: str, body: dict[str, Any], token: str | None = No
         return json.loads(response.read())
 
 
-@pytest.mark.parametrize("seats", [2, 10])
+# The desktop, a large screen, a tablet upright and a phone (the last two touch screens).
+SCREENS = ((1280, 800, False), (1920, 1080, False), (768, 1024, True), (390, 844, True))
+
+
+@pytest.mark.parametrize("seats", [2, 6, 10])
 def test_the_buttons_your_cards_and_every_seat_fit_a_desktop_and_a_phone(
     server: Server, browser: Any, tabs: list[Tab], seats: int
 ) -> None:
@@ -131,9 +135,10 @@ def test_the_buttons_your_cards_and_every_seat_fit_a_desktop_and_a_phone(
         {"name": "Alice", "seat": me, "buy_in": 200},
         room["host_token"],
     )
-    desk, phone = Tab(browser), Tab(browser, phone=True)
-    tabs += [desk, phone]
-    for tab, (width, height) in ((desk, (1280, 800)), (phone, (390, 844))):
+    screens = [(Tab(browser, phone=touch, size=(w, h)), (w, h)) for w, h, touch in SCREENS]
+    tabs += [tab for tab, _ in screens]
+    phone = screens[-1][0]
+    for tab, (width, height) in screens:
         page = tab.page
         page.goto(server.base + room["host_url"])
         tab.wait_for(lambda s: (s["hand"] or {}).get("legal") is not None, timeout=90)
@@ -147,18 +152,21 @@ def test_the_buttons_your_cards_and_every_seat_fit_a_desktop_and_a_phone(
         ]
         assert "check" in offered or "call" in offered
         testids = [*offered, "raise", "amount", "pots", f"cards-{me}", "actions"]
-        # The top bar's buttons too: the join link, the sound, reactions, the Menu.
-        testids += ["copy-join", "mute", "react"] + ([] if tab is desk else ["panels-toggle"])
+        # The top bar's buttons too: the join link, the sound, reactions; the side panels,
+        # or on a narrow screen the Menu that opens them.
+        testids += ["copy-join", "mute", "react"]
+        toggle = page.locator("[data-testid=panels-toggle]")
+        testids += ["panels-toggle"] if toggle.is_visible() else ["tab-log", "tab-host"]
         testids += [f"preset-{p}" for p in ("x2", "x3", "33", "50", "pot", "all-in")]
         for testid in testids:
             box = page.locator(f"[data-testid={testid}]").bounding_box()
-            assert inside(box, width, height), (testid, box)
+            assert inside(box, width, height), (width, testid, box)
         for seat in range(seats):
             box = page.locator(f"[data-seat='{seat}']").bounding_box()
-            assert inside(box, width, height), (seat, box)
+            assert inside(box, width, height), (width, seat, box)
         bar = page.locator("[data-testid=actions]").bounding_box()
         assert not overlap(bar, page.locator(f"[data-testid=seat-{me}]").bounding_box())
-        screenshot(page, f"layout-{'phone' if tab is phone else 'desktop'}-{seats}-seats")
+        screenshot(page, f"layout-{width}x{height}-{seats}-seats")
         # An error is shown in view, in the bar.
         page.fill("[data-testid=amount]", "1")
         page.click("[data-testid=raise]")
