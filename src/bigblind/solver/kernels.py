@@ -58,29 +58,33 @@ def _njit(**options: Any) -> Callable[[_F], _F]:
 @_njit()
 def _regret_match(reg: Any, off: int, actions: int, n: int, out: Any) -> None:
     """The current strategy: positive regrets normalised, uniform where none is positive."""
-    for h in range(n):
-        total = 0.0
-        for a in range(actions):
-            r = reg[off + a * n + h]
-            if r > 0.0:
-                total += r
-        for a in range(actions):
-            if total > 0.0:
-                r = reg[off + a * n + h]
-                out[a, h] = r / total if r > 0.0 else 0.0
-            else:
-                out[a, h] = 1.0 / actions
+    # Action by action over contiguous hands, so that the loops vectorise.
+    total = np.zeros(n, np.float32)
+    for a in range(actions):
+        base = off + a * n
+        for h in range(n):
+            r = max(reg[base + h], np.float32(0.0))
+            out[a, h] = r
+            total[h] += r
+    uniform = np.float32(1.0 / actions)
+    for a in range(actions):
+        for h in range(n):
+            out[a, h] = out[a, h] / total[h] if total[h] > 0.0 else uniform
 
 
 @_njit()
 def average_strategy(ssum: Any, off: int, actions: int, n: int, out: Any) -> None:
     """The average strategy from its sums (uniform for a hand never reached)."""
-    for h in range(n):
-        total = 0.0
-        for a in range(actions):
-            total += ssum[off + a * n + h]
-        for a in range(actions):
-            out[a, h] = ssum[off + a * n + h] / total if total > 0.0 else 1.0 / actions
+    total = np.zeros(n, np.float32)
+    for a in range(actions):
+        base = off + a * n
+        for h in range(n):
+            out[a, h] = ssum[base + h]
+            total[h] += ssum[base + h]
+    uniform = np.float32(1.0 / actions)
+    for a in range(actions):
+        for h in range(n):
+            out[a, h] = out[a, h] / total[h] if total[h] > 0.0 else uniform
 
 
 @_njit()
@@ -263,17 +267,16 @@ def walk(
             for i in range(nh):
                 child_own[i] = own[i] * strategy[a, i]
         walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params)
-    for i in range(nh):
-        if mode == BEST:
-            best = values[0, i]
-            for a in range(1, actions):
-                best = max(best, values[a, i])
-            out[i] = best
-        else:
-            v = 0.0
-            for a in range(actions):
-                v += strategy[a, i] * values[a, i]
-            out[i] = v
+    if mode == BEST:
+        out[:] = values[0]
+        for a in range(1, actions):
+            for i in range(nh):
+                out[i] = max(out[i], values[a, i])
+    else:
+        out[:] = 0.0
+        for a in range(actions):
+            for i in range(nh):
+                out[i] += strategy[a, i] * values[a, i]
     if mode != UPDATE:
         return
     alpha, beta, gamma = params[P_ALPHA], params[P_BETA], params[P_GAMMA]
