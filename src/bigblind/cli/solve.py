@@ -91,6 +91,14 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--algorithm", choices=("dcfr", "cfr+"), default="dcfr", help="default dcfr"
     )
+    command.add_argument(
+        "--threads",
+        type=count("threads", 1, 256),
+        default=1,
+        metavar="N",
+        help="share the subtrees of the first card dealt out over N threads (default 1;"
+        " the same answer on any number)",
+    )
     command.add_argument("--save", metavar="FILE", help="save the solution (numpy .npz)")
     command.add_argument(
         "--json", action="store_true", help="print one JSON object, with every hand"
@@ -143,15 +151,16 @@ def _solver(args: argparse.Namespace) -> Solver:
 
     if args.load and args.spot:
         raise SolverError("give a SPOT.toml or --load FILE, not both")
+    threads = getattr(args, "threads", 1)
     if args.load:
-        return Solver.load(args.load)
+        return Solver.load(args.load, threads=threads)
     if not args.spot:
         raise SolverError("give the spot to solve, a TOML file (or --load FILE)")
     spot = load_spot(args.spot)
     with open(args.spot, encoding="utf-8") as handle:
         text = handle.read()
     try:
-        return Solver.from_spot(spot, algorithm=args.algorithm, text=text)
+        return Solver.from_spot(spot, algorithm=args.algorithm, text=text, threads=threads)
     except ValueError as error:  # a tree too large to deal out
         raise SpotError(f"cannot solve {args.spot!r}: {error}") from None
 

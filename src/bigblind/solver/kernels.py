@@ -29,16 +29,23 @@ __all__ = [
     "AVERAGE",
     "BEST",
     "CARD_SPACE",
+    "DOWN",
     "PARAMS",
+    "UP",
     "UPDATE",
+    "WHOLE",
     "average_strategy",
     "iterate",
+    "root_values",
     "walk",
 ]
 
 UPDATE: Final = 0
 BEST: Final = 1
 AVERAGE: Final = 2
+WHOLE: Final = 0
+DOWN: Final = 1
+UP: Final = 2
 
 # The params vector: the spot's money, then the iteration's discounts.
 P_POT, P_RAKE, P_CAP, P_ALPHA, P_BETA, P_GAMMA, P_WEIGHT, P_PLUS = range(8)
@@ -198,14 +205,24 @@ def walk(
     own: Any,
     out: Any,
     params: Any,
+    stage: int,
+    fr: Any,
 ) -> None:
-    """Fill ``out`` with ``p``'s counterfactual values at node ``n`` (see the module)."""
+    """Fill ``out`` with ``p``'s counterfactual values at node ``n`` (see the module).
+
+    ``stage`` is :data:`WHOLE` for the whole subtree. A walk split over threads goes
+    :data:`DOWN` first, which stops at the first chance nodes (the frontier, numbered by
+    ``fr[0]``) and leaves the reach there in ``fr[1]`` and ``fr[2]``, then
+    :data:`UP`, which takes the frontier's values from ``fr[3]``.
+    """
     kind = t.kind[n]
-    if kind == _FOLD:
-        _fold(n, p, t, h, opp, out, params)
-        return
-    if kind == _SHOWDOWN:
-        _showdown(n, p, t, h, opp, out, params)
+    if kind in (_FOLD, _SHOWDOWN):
+        if stage == DOWN:
+            return
+        if kind == _FOLD:
+            _fold(n, p, t, h, opp, out, params)
+        else:
+            _showdown(n, p, t, h, opp, out, params)
         return
     nh = out.shape[0]
     no = opp.shape[0]
@@ -214,6 +231,14 @@ def walk(
     mine = h.cards0 if p == 0 else h.cards1
     theirs = h.cards1 if p == 0 else h.cards0
     if kind == _CHANCE:
+        f = fr[0][n]
+        if stage == DOWN and f >= 0:
+            fr[1][f, :] = opp
+            fr[2][f, :] = own
+            return
+        if stage == UP and f >= 0:
+            out[:] = fr[3][f]
+            return
         out[:] = 0.0
         child_opp = np.empty(no, np.float32)
         child_own = np.empty(nh, np.float32)
@@ -224,7 +249,9 @@ def walk(
                 child_opp[o] = 0.0 if _holds(theirs, o, c) else opp[o]
             for i in range(nh):
                 child_own[i] = 0.0 if _holds(mine, i, c) else own[i]
-            walk(start + k, p, mode, t, h, reg, ssum, child_opp, child_own, value, params)
+            walk(
+                start + k, p, mode, t, h, reg, ssum, child_opp, child_own, value, params, stage, fr
+            )
             for i in range(nh):
                 if not _holds(mine, i, c):
                     out[i] += value[i]
@@ -251,7 +278,7 @@ def walk(
                 continue  # no hand of theirs gets here: every value is 0
             # (An update goes on down: the player's strategy sums below count their own
             # reach whatever the opponent does, and their regrets are discounted.)
-            walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params)
+            walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params, stage, fr)
             for i in range(nh):
                 out[i] += value[i]
         return
@@ -266,7 +293,9 @@ def walk(
         if mode != BEST:
             for i in range(nh):
                 child_own[i] = own[i] * strategy[a, i]
-        walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params)
+        walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params, stage, fr)
+    if stage == DOWN:
+        return
     if mode == BEST:
         out[:] = values[0]
         for a in range(1, actions):
@@ -306,6 +335,8 @@ def iterate(
     beta: float,
     gamma: float,
     plus: bool,
+    frontier: Any,
+    split: bool,
 ) -> None:
     """Iterations ``first`` to ``first + count - 1`` (from 1), each updating both players.
 
@@ -316,8 +347,8 @@ def iterate(
     """
     # Typed as the walk's own recursive calls type them: numba's disk cache crashes on a
     # recursive function reached with arguments typed otherwise (numba issue 6713).
-    root = first * 0
-    oop, ip, mode = root, root + 1, root + UPDATE
+    oop = first * 0
+    ip, mode = oop + 1, oop + UPDATE
     out0 = np.empty(weights0.shape[0], np.float32)
     out1 = np.empty(weights1.shape[0], np.float32)
     for it in range(first, first + count):
@@ -337,5 +368,79 @@ def iterate(
             params[P_WEIGHT] = 1.0
             params[P_PLUS] = 0.0
         # Alternating updates: the second player's walk sees the first's new regrets.
-        walk(root, oop, mode, t, h, reg, ssum, weights1, weights0, out0, params)
-        walk(root, ip, mode, t, h, reg, ssum, weights0, weights1, out1, params)
+        root_values(oop, mode, t, h, reg, ssum, weights1, weights0, out0, params, frontier, split)
+        root_values(ip, mode, t, h, reg, ssum, weights0, weights1, out1, params, frontier, split)
+
+
+@_njit()
+def root_values(
+    p: int,
+    mode: int,
+    t: Any,
+    h: Any,
+    reg: Any,
+    ssum: Any,
+    opp: Any,
+    own: Any,
+    out: Any,
+    params: Any,
+    frontier: Any,
+    split: bool,
+) -> None:
+    """:func:`walk` from the root. ``frontier`` is a pair: each node's index among the
+    first chance nodes of the tree (or -1), and those nodes; ``split`` runs the subtrees
+    under them (one per card) on every thread, the rest of the tree before and after."""
+    root = p * 0  # typed as the walk's own calls type it (see iterate)
+    index, nodes = frontier
+    count = nodes.shape[0] if split else 0
+    no, nh = opp.shape[0], own.shape[0]
+    fr = (
+        index,
+        np.zeros((count, no), np.float32),
+        np.zeros((count, nh), np.float32),
+        np.zeros((count, nh), np.float32),
+    )
+    if count == 0:
+        walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + WHOLE, fr)
+        return
+    walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + DOWN, fr)
+    _frontier(p, mode, t, h, reg, ssum, params, fr, nodes)
+    walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + UP, fr)
+
+
+@_njit(parallel=True)
+def _frontier(
+    p: int, mode: int, t: Any, h: Any, reg: Any, ssum: Any, params: Any, fr: Any, nodes: Any
+) -> None:
+    """The values of the frontier's chance nodes, a card's subtree a task."""
+    mine = h.cards0 if p == 0 else h.cards1
+    theirs = h.cards1 if p == 0 else h.cards0
+    count = nodes.shape[0]
+    starts = np.zeros(count + 1, np.int64)
+    for f in range(count):
+        starts[f + 1] = starts[f] + t.branches[nodes[f]]
+    nh, no = fr[2].shape[1], fr[1].shape[1]
+    values = np.zeros((starts[count], nh), np.float32)
+    whole = p * 0 + WHOLE
+    for j in numba.prange(starts[count]):
+        f = int(np.searchsorted(starts, j, side="right")) - 1
+        node = t.first[nodes[f]] + (j - starts[f])
+        c = t.dealt[node]
+        child_opp = np.empty(no, np.float32)
+        child_own = np.empty(nh, np.float32)
+        for o in range(no):
+            child_opp[o] = 0.0 if _holds(theirs, o, c) else fr[1][f, o]
+        for i in range(nh):
+            child_own[i] = 0.0 if _holds(mine, i, c) else fr[2][f, i]
+        value = np.empty(nh, np.float32)
+        walk(node, p, mode, t, h, reg, ssum, child_opp, child_own, value, params, whole, fr)
+        for i in range(nh):
+            values[j, i] = 0.0 if _holds(mine, i, c) else value[i]
+    for f in range(count):
+        chance = t.factor[nodes[f]]
+        for i in range(nh):
+            # In f32 and in the order of the cards, as one thread sums them.
+            total = np.float32(0.0)
+            for j in range(starts[f], starts[f + 1]):
+                total += values[j, i]
+            fr[3][f, i] = total * chance

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
+import numba
 import numpy as np
 from numpy.typing import NDArray
 
@@ -85,6 +86,30 @@ def spot_tree(spot: Spot) -> Node:
     return build_tree(pot=spot.pot, stack=spot.stack, streets=streets, options=spot.options)
 
 
+def _check_threads(threads: int) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise SolverError(f"threads are 1 to 256, not {threads!r}")
+    return threads
+
+
+def _frontier(layout: Layout) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each node's index among the chance nodes with no chance node above (or -1), and
+    those nodes: what the threads share out."""
+    flat = layout.flat
+    index = np.full(layout.nodes, -1, np.int64)
+    nodes: list[int] = []
+    stack = [0]
+    while stack:
+        n = stack.pop()
+        if flat.kind[n] == 2:
+            index[n] = len(nodes)
+            nodes.append(n)
+            continue
+        first = int(flat.first[n])
+        stack.extend(range(first, first + int(flat.branches[n])))
+    return index, np.array(nodes, np.int64)
+
+
 def _peak() -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(peak if sys.platform == "darwin" else peak * 1024)
@@ -107,6 +132,7 @@ class Solver:
         rake: float = 0.0,
         rake_cap: float = 0.0,
         algorithm: Algorithm = "dcfr",
+        threads: int = 1,
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise SolverError(f"the algorithm is one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
@@ -125,6 +151,9 @@ class Solver:
         self.params[kernels.P_POT] = pot
         self.params[kernels.P_RAKE] = rake
         self.params[kernels.P_CAP] = rake_cap if rake_cap > 0 else float(pot) * 1e9
+        self.threads = _check_threads(threads)
+        """Threads the walks run on: the subtrees of the first chance nodes are shared out."""
+        self.frontier = _frontier(self.layout)
         self.iterations = 0
         self.seconds = 0.0
         self.spot_text = ""
@@ -141,7 +170,9 @@ class Solver:
             )
 
     @classmethod
-    def from_spot(cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "") -> Solver:
+    def from_spot(
+        cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "", threads: int = 1
+    ) -> Solver:
         """A solver of a hold'em ``spot`` (``text``: its TOML, kept for :meth:`save`)."""
         solver = cls(
             holdem_game(spot),
@@ -150,6 +181,7 @@ class Solver:
             rake=spot.rake,
             rake_cap=spot.rake_cap,
             algorithm=algorithm,
+            threads=threads,
         )
         solver.spot_text = text
         return solver
@@ -180,6 +212,7 @@ class Solver:
         if iterations <= 0:
             return
         started = time.perf_counter()
+        self._threads()
         kernels.iterate(
             self.iterations + 1,
             iterations,
@@ -194,6 +227,8 @@ class Solver:
             DCFR_BETA,
             DCFR_GAMMA,
             self.algorithm == "cfr+",
+            self.frontier,
+            self.threads > 1,
         )
         self.iterations += iterations
         self.seconds += time.perf_counter() - started
@@ -201,8 +236,8 @@ class Solver:
     def hand_values(self, player: int, mode: int = kernels.AVERAGE) -> NDArray[np.float32]:
         """Counterfactual values of ``player``'s hands at the root (see :mod:`kernels`)."""
         out = np.empty(len(self.weights[player]), np.float32)
-        kernels.walk(
-            0,
+        self._threads()
+        kernels.root_values(
             player,
             mode,
             self.layout.flat,
@@ -213,8 +248,14 @@ class Solver:
             self.weights[player],
             out,
             self.params,
+            self.frontier,
+            self.threads > 1,
         )
         return out
+
+    def _threads(self) -> None:
+        if self.threads > 1:
+            numba.set_num_threads(min(self.threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
 
     def value(self, player: int, mode: int = kernels.AVERAGE) -> float:
         """``player``'s expected value in chips (both on their average strategies, or
@@ -317,7 +358,7 @@ class Solver:
             ) from None
 
     @classmethod
-    def load(cls, path: str | Path) -> Solver:
+    def load(cls, path: str | Path, *, threads: int = 1) -> Solver:
         """A solver as :meth:`save` left it, ready to go on or be read."""
         from bigblind.solver.spot import SpotError, read_spot
 
@@ -336,7 +377,12 @@ class Solver:
         algorithm = str(fields["algorithm"])
         if algorithm not in ALGORITHMS:
             raise SolverError(f"the solution {str(path)!r} names no known algorithm")
-        solver = cls.from_spot(spot, algorithm=algorithm, text=str(fields["spot"]))  # type: ignore[arg-type]
+        solver = cls.from_spot(
+            spot,
+            algorithm=algorithm,  # type: ignore[arg-type]
+            text=str(fields["spot"]),
+            threads=threads,
+        )
         for name in ("regrets", "sums"):
             array = fields[name]
             if array.shape != (solver.layout.size,) or array.dtype != np.float32:
