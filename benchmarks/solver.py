@@ -16,6 +16,8 @@ computing it every ``--check-every`` iterations (10 by default; each costs about
 one iteration, and is counted in the time). The figures are medians of the
 repeats; memory is the solver's arrays (tree, hands, regrets and strategy
 sums: what postflop-solver's ``memory_usage`` counts) and the process's peak.
+The CPU seconds of the process (all threads) are printed too: on a machine
+shared with other work they move less than the wall-clock seconds.
 
 postflop-solver's figures are those the issue gives, measured on this kind of
 machine (two threads, load about 3, medians of 3, about 15% noise): ``river``
@@ -53,12 +55,14 @@ def measure(name: str, repeats: int, check_every: int, threads: int) -> dict[str
     path = SPOTS / f"{name}.toml"
     spot = load_spot(path)
     target = PEER[name][0]
-    builds, seconds, iterations, memory, peaks, reached = [], [], [], [], [], []
+    builds, seconds, cpu, iterations, memory, peaks, reached = [], [], [], [], [], [], []
     for _ in range(repeats):
         started = time.perf_counter()
         solver = Solver.from_spot(spot, text=path.read_text(encoding="utf-8"), threads=threads)
         builds.append(time.perf_counter() - started)
+        cpu_started = time.process_time()
         report = solver.solve(exploitability=target, max_iterations=5000, check_every=check_every)
+        cpu.append(time.process_time() - cpu_started)
         seconds.append(report.seconds)
         iterations.append(report.iterations)
         memory.append(report.memory / MIB)
@@ -69,6 +73,7 @@ def measure(name: str, repeats: int, check_every: int, threads: int) -> dict[str
         "target": target,
         "build_seconds": statistics.median(builds),
         "seconds": statistics.median(seconds),
+        "cpu_seconds": statistics.median(cpu),
         "spread": (max(seconds) - min(seconds)) / statistics.median(seconds),
         "iterations": statistics.median(iterations),
         "exploitability": statistics.median(reached),
@@ -123,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         print(
             f"{row['spot']}: tree dealt in {row['build_seconds']:.2f} s (not in the time);"
+            f" {row['cpu_seconds']:.3f} s of CPU (all threads);"
             f" spread of the times {row['spread'] * 100:.0f}%; exploitability reached"
             f" {row['exploitability']:.3f}%; process peak {row['peak_mib']:.0f} MiB"
         )
