@@ -8,7 +8,11 @@ no rake, out of position first on every street; bets 33%, 75% and all-in, raises
 2.5x (unlimited; any size at or over the stack is all-in):
 
 * ``river``: Td 9d 6h Qc 2s, no donk bets, to 0.3% of the pot;
-* ``turn``: Td 9d 6h Qc, the same sizes on the turn and river, to 0.5%.
+* ``turn``: Td 9d 6h Qc, the same sizes on the turn and river, to 0.5%;
+* ``turn-readme``: Td 9d 6h Qc, bets 60%, geometric and all-in, raises 2.5x, a 50%
+  river lead after calling the turn, all-in added when the stack is at most 1.5x the
+  pot, forced when the stack-to-pot ratio after a call is at most 0.15, sizes within
+  10% of the pot merged (by the rules of bigblind's tree, docs/solver.md), to 0.5%.
 
 Each repeat builds a fresh solver (the tree dealt out; its seconds are printed
 apart) and runs discounted CFR until the exploitability is at most the target,
@@ -21,7 +25,8 @@ shared with other work they move less than the wall-clock seconds.
 
 postflop-solver's figures are those the issue gives, measured on this kind of
 machine (two threads, load about 3, medians of 3, about 15% noise): ``river``
-0.009 s (70 iterations), ``turn`` 4.34 s (90 iterations, 31 MiB). bigblind runs
+0.009 s (70 iterations), ``turn`` 4.34 s (90 iterations, 31 MiB), ``turn-readme``
+1.83 s (100 iterations, 11.5 MiB). bigblind runs
 on ``--threads`` (2 by default, as they did): the subtrees of each card of the
 first street dealt are shared out, so a river spot runs on one.
 
@@ -47,6 +52,7 @@ MIB: Final = 2**20
 PEER: Final[dict[str, tuple[float, float, int, float | None]]] = {
     "river": (0.3, 0.009, 70, None),
     "turn": (0.5, 4.34, 90, 31.0),
+    "turn-readme": (0.5, 1.83, 100, 11.5),
 }
 
 
@@ -114,14 +120,14 @@ def main(argv: list[str] | None = None) -> int:
         f" {args.repeats}, exploitability every {args.check_every} iterations;"
         " postflop-solver as the issue measured it (2 threads)"
     )
-    header = f"{'spot':<6} {'target':>7} {'seconds':>9} {'iters':>6} {'MiB':>7}"
+    header = f"{'spot':<11} {'target':>7} {'seconds':>9} {'iters':>6} {'MiB':>7}"
     header += f" {'peer s':>7} {'iters':>6} {'MiB':>6} {'time x':>7} {'mem x':>6}"
     print(header)
     for row in rows:
         peer_text = f"{row['peer_mib']:.1f}" if row["peer_mib"] else "-"
         mem_x = f"{row['memory_ratio']:.2f}" if row["memory_ratio"] else "-"
         print(
-            f"{row['spot']:<6} {row['target']:>6.1f}% {row['seconds']:>9.3f}"
+            f"{row['spot']:<11} {row['target']:>6.1f}% {row['seconds']:>9.3f}"
             f" {row['iterations']:>6.0f} {row['memory_mib']:>7.1f} {row['peer_seconds']:>7.3f}"
             f" {row['peer_iterations']:>6} {peer_text:>6} {row['time_ratio']:>7.2f} {mem_x:>6}"
         )
