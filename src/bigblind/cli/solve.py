@@ -196,6 +196,8 @@ def _root(solver: Solver) -> tuple[list[str], list[float], Any, Any]:
 
 
 def _summary(solver: Solver, report: Report) -> str:
+    from bigblind.solver.tree import DECISION
+
     lines = [
         ("stopped" if report.stopped else "solved")
         + f": {report.iterations} iterations, exploitability {report.exploitability:.3f}% of"
@@ -204,7 +206,7 @@ def _summary(solver: Solver, report: Report) -> str:
         f"value: out of position {solver.value(0):.2f}, in position {solver.value(1):.2f}"
         f" (chips won from the pot of {solver.pot}, less what each put in)",
     ]
-    if solver.layout.flat.kind[0] != 3:
+    if solver.layout.flat.kind[0] != DECISION:
         lines.append("root: no decision (the players are all in)")
         return "\n".join(lines)
     labels, freqs, _, _ = _root(solver)
@@ -217,6 +219,8 @@ def _summary(solver: Solver, report: Report) -> str:
 
 
 def _json(solver: Solver, report: Report) -> dict[str, Any]:
+    from bigblind.solver.tree import DECISION
+
     data: dict[str, Any] = {
         "iterations": report.iterations,
         "exploitability": report.exploitability,
@@ -227,7 +231,7 @@ def _json(solver: Solver, report: Report) -> dict[str, Any]:
         "algorithm": solver.algorithm,
         "value": {"oop": solver.value(0), "ip": solver.value(1)},
     }
-    if solver.layout.flat.kind[0] == 3:
+    if solver.layout.flat.kind[0] == DECISION:
         labels, freqs, strategy, _ = _root(solver)
         player = int(solver.layout.flat.player[0])
         evs = solver.hand_evs(player)

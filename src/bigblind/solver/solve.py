@@ -39,7 +39,7 @@ from bigblind.solver import kernels
 from bigblind.solver.game import Game, hand_data, holdem_game
 from bigblind.solver.layout import Layout, flatten
 from bigblind.solver.spot import STREETS, Spot
-from bigblind.solver.tree import Node, build_tree
+from bigblind.solver.tree import DECISION, Node, build_tree
 
 __all__ = [
     "ALGORITHMS",
@@ -55,6 +55,8 @@ ALGORITHMS: Final = ("dcfr", "cfr+")
 DEFAULT_CHECK_EVERY: Final = 10
 """Iterations between two exploitability computations (each costs about one iteration)."""
 MAX_ITERATIONS: Final = 1_000_000
+MAX_MEMORY: Final = 32 * 2**30
+"""The most bytes of regrets and strategy sums a solver allocates (32 GiB)."""
 _FORMAT: Final = "bigblind-solution-1"
 DCFR_ALPHA: Final = 1.5
 DCFR_BETA: Final = 0.0
@@ -144,6 +146,12 @@ class Solver:
         self.layout: Layout = flatten(
             root, deck=game.deck, board=game.board, hands=sizes, hole=game.hole
         )
+        needed = 8 * self.layout.size
+        if needed > MAX_MEMORY:
+            raise SolverError(
+                f"the tree would need {needed / 2**30:,.1f} GiB of regrets and strategy sums,"
+                f" over the {MAX_MEMORY / 2**30:.0f} GiB allowed: use fewer sizes or a later street"
+            )
         self.hands = hand_data(game, self.layout.boards)
         self.regrets = np.zeros(self.layout.size, np.float32)
         self.sums = np.zeros(self.layout.size, np.float32)
@@ -289,7 +297,7 @@ class Solver:
     def strategy(self, node: int = 0) -> NDArray[np.float32]:
         """The average strategy at a decision ``node``: (actions, hands of its player)."""
         flat = self.layout.flat
-        if flat.kind[node] != 3:
+        if flat.kind[node] != DECISION:
             raise SolverError(f"node {node} is no decision")
         actions = int(flat.branches[node])
         hands = len(self.weights[int(flat.player[node])])

@@ -85,6 +85,8 @@ class _Builder:
             behind=self.stack - base,
             after_call=after_call,
         )
+        if street.behind <= 0:  # nothing behind: no betting, the cards are dealt out
+            return self.close(street, 0, oop_called=False)
         return self.decide(street, 0, (0, 0), 0, 0, checked=False)
 
     def close(self, street: _Street, each: int, oop_called: bool) -> Node:
@@ -220,9 +222,11 @@ def build_tree(
 def count_nodes(node: Node, deals: Sequence[int] = ()) -> int:
     """The nodes of the tree once dealt: ``deals[i]`` cards at the i-th chance level.
 
-    >>> from bigblind.solver.spot import PlayerSizes, StreetSizes
-    >>> count_nodes(build_tree(pot=2, stack=0, streets=[StreetSizes()] * 2), [3])
-    6
+    >>> from bigblind.solver.spot import StreetSizes
+    >>> count_nodes(build_tree(pot=2, stack=0, streets=[StreetSizes()] * 2), [3])  # all in
+    4
+    >>> count_nodes(build_tree(pot=2, stack=5, streets=[StreetSizes()] * 2), [3])  # checks
+    12
     """
     if node.kind == CHANCE:
         return 1 + deals[0] * count_nodes(node.children[0], deals[1:])
