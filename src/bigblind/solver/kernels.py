@@ -260,9 +260,10 @@ def walk(
             out[i] *= chance
         return
     off = t.offset[n]
+    locked = t.locked[n] != 0
     if t.player[n] != p:
         strategy = np.empty((actions, no), np.float32)
-        if mode == UPDATE:
+        if mode == UPDATE and not locked:
             _regret_match(reg, off, actions, no, strategy)
         else:
             average_strategy(ssum, off, actions, no, strategy)
@@ -283,20 +284,23 @@ def walk(
                 out[i] += value[i]
         return
     strategy = np.empty((actions, nh), np.float32)
-    if mode == UPDATE:
+    # A locked node plays its strategy (kept in the sums) in every mode, even for a best
+    # response: what is locked cannot deviate.
+    free = mode == BEST and not locked
+    if mode == UPDATE and not locked:
         _regret_match(reg, off, actions, nh, strategy)
-    elif mode == AVERAGE:
+    elif not free:
         average_strategy(ssum, off, actions, nh, strategy)
     values = np.empty((actions, nh), np.float32)
     child_own = np.empty(nh, np.float32)
     for a in range(actions):
-        if mode != BEST:
+        if not free:
             for i in range(nh):
                 child_own[i] = own[i] * strategy[a, i]
         walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params, stage, fr)
     if stage == DOWN:
         return
-    if mode == BEST:
+    if free:
         out[:] = values[0]
         for a in range(1, actions):
             for i in range(nh):
@@ -306,7 +310,7 @@ def walk(
         for a in range(actions):
             for i in range(nh):
                 out[i] += strategy[a, i] * values[a, i]
-    if mode != UPDATE:
+    if mode != UPDATE or locked:
         return
     alpha, beta, gamma = params[P_ALPHA], params[P_BETA], params[P_GAMMA]
     weight, plus = params[P_WEIGHT], params[P_PLUS] > 0.0

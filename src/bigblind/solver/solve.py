@@ -32,7 +32,7 @@ from typing import Final, Literal
 
 import numba
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from bigblind.errors import BigblindError
 from bigblind.solver import kernels
@@ -305,6 +305,31 @@ class Solver:
         kernels.average_strategy(self.sums, int(flat.offset[node]), actions, hands, out)
         return out
 
+    def lock(self, node: int, strategy: ArrayLike) -> None:
+        """Fix the strategy of decision ``node`` (actions, hands of its player): the solve
+        goes on around it, and best responses take it as it is.
+
+        Each hand's frequencies are made to add up to 1; a hand with none plays uniformly.
+        """
+        flat = self.layout.flat
+        if not 0 <= node < self.layout.nodes or flat.kind[node] != DECISION:
+            raise SolverError(f"node {node} is no decision of the tree")
+        actions = int(flat.branches[node])
+        hands = len(self.weights[int(flat.player[node])])
+        fixed = np.array(strategy, np.float64)
+        if fixed.shape != (actions, hands) or not np.isfinite(fixed).all() or (fixed < 0).any():
+            raise SolverError(
+                f"a strategy for node {node} is {actions} x {hands} non-negative frequencies"
+                f" (actions by hands), not {fixed.shape[0]} x {fixed.shape[-1]}"
+                if fixed.ndim == 2
+                else f"a strategy for node {node} is {actions} x {hands} frequencies"
+            )
+        total = fixed.sum(axis=0)
+        fixed = np.where(total > 0, fixed / np.where(total > 0, total, 1), 1.0 / actions)
+        off = int(flat.offset[node])
+        self.sums[off : off + actions * hands] = fixed.astype(np.float32).reshape(-1)
+        flat.locked[node] = 1
+
     def solve(
         self,
         *,
@@ -359,6 +384,7 @@ class Solver:
                     seconds=np.array(self.seconds),
                     regrets=self.regrets,
                     sums=self.sums,
+                    locked=self.layout.flat.locked,
                 )
         except OSError as error:
             raise SolverError(
@@ -396,6 +422,10 @@ class Solver:
             if array.shape != (solver.layout.size,) or array.dtype != np.float32:
                 raise SolverError(f"the solution {str(path)!r} does not fit its own spot's tree")
             setattr(solver, name, np.ascontiguousarray(array))
+        locked = fields.get("locked")
+        if locked is None or locked.shape != solver.layout.flat.locked.shape:
+            raise SolverError(f"the solution {str(path)!r} does not fit its own spot's tree")
+        solver.layout.flat.locked[:] = locked != 0
         solver.iterations = int(fields["iterations"])
         solver.seconds = float(fields["seconds"])
         return solver
