@@ -19,8 +19,13 @@ added back.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
+
+# The walks enter a short parallel region for each frontier; OpenMP's threads would spin
+# between them, taking the cores that other work (and the other thread) needs.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numba
 import numpy as np
