@@ -141,3 +141,19 @@ def test_ctrl_c_stops_with_the_answer_so_far(
     assert status == 130
     assert "stopped: 20 iterations" in out and "root: out of position to act" in out
     assert err == "bigblind solve: stopped (Ctrl-C)\n"
+
+
+def test_players_all_in_have_no_decision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "allin.toml"
+    text = SMALL.replace("stack = 200", "stack = 0").replace(
+        'board = "Td 9d 6h Qc 2s"', 'board = "Td 9d 6h Qc"'
+    )
+    path.write_text(text.replace("[tree.river]", "[tree.turn]\n[tree.river]"), encoding="utf-8")
+    status, out, _ = run(["solve", str(path)], capsys)
+    assert status == 0
+    assert "exploitability 0.000%" in out and "root: no decision (the players are all in)" in out
+    # Equity alone: the values add up to the pot and out of position is ahead.
+    value = out.split("value: out of position ")[1]
+    assert 50 < float(value.split(",")[0]) < 100

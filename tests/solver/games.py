@@ -58,7 +58,7 @@ def _leduc_strength(board: tuple[int, ...], hands: NDArray[np.int32]) -> NDArray
     return np.where(card == public, -1, value)
 
 
-def leduc(algorithm: str = "dcfr") -> Solver:
+def leduc(algorithm: str = "dcfr", threads: int = 1) -> Solver:
     """Leduc hold'em: J, J, Q, Q, K, K (0 to 5), an ante of 1 each, a bet and one raise of 2
     on the first round and of 4 on the second, after a public card; a pair with it wins,
     else the higher card. Player 0's value less the ante is about -0.0856."""
@@ -73,4 +73,4 @@ def leduc(algorithm: str = "dcfr") -> Solver:
         options=TreeOptions(raise_cap=1),
     )
     game = _game(range(6), tuple(range(6)), _leduc_strength)
-    return Solver(game, root, pot=2, algorithm=algorithm)  # type: ignore[arg-type]
+    return Solver(game, root, pot=2, algorithm=algorithm, threads=threads)  # type: ignore[arg-type]

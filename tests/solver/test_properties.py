@@ -97,6 +97,7 @@ def test_showdown_values_match_a_direct_count(text: str) -> None:
     assert solver.layout.flat.kind[check_check] == 1
     for p in (0, 1):
         out = np.empty(len(game.weights[p]), np.float32)
+        opp, own = game.weights[1 - p], game.weights[p]
         kernels.walk(
             int(check_check),
             p,
@@ -109,6 +110,8 @@ def test_showdown_values_match_a_direct_count(text: str) -> None:
             solver.weights[p],
             out,
             solver.params,
+            kernels.WHOLE,
+            (solver.frontier[0], *(np.zeros((0, len(w)), np.float32) for w in (opp, own, own))),
         )
         board = list(spot.board)
         left = 100 - min(100 * spot.rake, 5)

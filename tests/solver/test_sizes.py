@@ -46,7 +46,17 @@ def test_bet_amounts_round_half_up() -> None:
     assert bet_to(Size(kind="pot", value=1.0), pot=100, facing=50) == 250
 
 
-@given(st.lists(st.sampled_from(["33%", "50%", "2x", "3x", "a", "10c"]), min_size=1))
+def test_geometric_sizes_put_the_stack_in_by_the_river() -> None:
+    e = parse_sizes("e", raises=True)[0]
+    assert str(e) == "e"
+    # Two streets: bet 216 into 200 with 900 behind, called; then 684 into 632 is the rest.
+    assert bet_to(e, pot=200, facing=0, behind=900, streets=2) == 216
+    assert bet_to(e, pot=632, facing=0, behind=684, streets=1) == 684
+    # A raise: of the pot after the call, with what is behind after the call.
+    assert bet_to(e, pot=100, facing=50, behind=250, streets=1) == 250
+
+
+@given(st.lists(st.sampled_from(["33%", "50%", "2x", "3x", "a", "10c", "e"]), min_size=1))
 def test_sizes_print_back_as_read(tokens: list[str]) -> None:
     sizes = parse_sizes(", ".join(tokens), raises=True)
     assert parse_sizes(", ".join(map(str, sizes)), raises=True) == sizes

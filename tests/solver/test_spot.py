@@ -24,6 +24,7 @@ donk_bets = false
 raise_cap = 2
 add_all_in = 1.5
 force_all_in = 0.15
+merge = 0.1
 [tree.turn]
 bets = "33%, 75%"
 ip_raises = "2.5x"
@@ -41,6 +42,7 @@ def test_a_spot_reads_every_field() -> None:
     assert len(spot.oop) == 12 and sorted(set(spot.oop.weights)) == [0.5, 1.0]
     assert spot.options.donk_bets is False and spot.options.raise_cap == 2
     assert (spot.options.add_all_in, spot.options.force_all_in) == (1.5, 0.15)
+    assert spot.options.merge == 0.1
     turn, river = spot.sizes["turn"], spot.sizes["river"]
     assert [str(s) for s in turn.oop.bets] == ["33%", "75%"] and turn.oop.raises == ()
     assert [str(s) for s in turn.ip.raises] == ["2.5x"]
@@ -72,6 +74,7 @@ def test_the_example_spots_load() -> None:
         (('"QQ-JJ"', '"QcQd"'), "holds no hand the board"),
         (('bets = "33%, 75%"', 'bets = "33%, 2x"'), "only a raise"),
         (("raise_cap = 2", "raise_cap = 500"), "raise cap is 0 to 100"),
+        (("merge = 0.1", "merge = -1"), "merge is a ratio from 0 to 100"),
         (("rake = 0.05", "rake = 5"), "rake is a share"),
         (("donk_bets = false", "donkey = 1"), "unknown key 'donkey'"),
         (("[tree.river]", "[tree.rivers]"), "unknown key 'rivers'"),

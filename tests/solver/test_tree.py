@@ -122,3 +122,29 @@ def test_trees_are_well_formed(pot: int, stack: int, bets: str, raises: str, str
 def test_a_tree_needs_a_street() -> None:
     with pytest.raises(ValueError, match="at least one street"):
         build_tree(pot=1, stack=1, streets=[])
+
+
+def test_turn_readme_tree_geometric_merge_and_lead() -> None:
+    root = spot_tree(load_spot(SPOTS / "turn-readme.toml"))
+    # Geometric over two streets: ((1 + 2 x 900 / 200) ** (1/2) - 1) / 2 of 200 is 216.
+    assert root.labels == ("check", "bet 120", "bet 216", "all-in 900")
+    # Facing 216 the all-in is added: 684 behind the call is at most 1.5 x the pot of 632.
+    assert _path(root, "bet 216").labels == ("fold", "call", "raise 540", "all-in 900")
+    assert _path(root, "bet 120").labels == ("fold", "call", "raise 300")
+    # On the river the geometric bet is all-in; after calling, the lead is 50%.
+    assert _path(root, "bet 120", "call").children[0].labels == ("check", "bet 264", "all-in 780")
+    assert _path(root, "check", "bet 120", "call").children[0].labels == ("check", "bet 220")
+
+
+def test_merging_leaves_out_sizes_close_to_a_larger_one() -> None:
+    both = _sizes("50%, 55%, 100%", "")
+    streets = [StreetSizes(oop=both, ip=both)]
+    assert build_tree(pot=100, stack=1000, streets=streets).labels == (
+        "check",
+        "bet 50",
+        "bet 55",
+        "bet 100",
+    )
+    merged = build_tree(pot=100, stack=1000, streets=streets, options=TreeOptions(merge=0.1))
+    # From the largest down: 55% is below (100% - 10%) / 1.1; 50% is not below (55% - 10%) / 1.1.
+    assert merged.labels == ("check", "bet 55", "bet 100")

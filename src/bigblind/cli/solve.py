@@ -103,6 +103,14 @@ def add_parser(subparsers: Subparsers) -> None:
     command.add_argument(
         "--algorithm", choices=("dcfr", "cfr+"), default="dcfr", help="default dcfr"
     )
+    command.add_argument(
+        "--threads",
+        type=count("threads", 1, 256),
+        default=1,
+        metavar="N",
+        help="share the subtrees of the first card dealt out over N threads (default 1;"
+        " the same answer on any number)",
+    )
     command.add_argument("--save", metavar="FILE", help="save the solution (numpy .npz)")
     command.add_argument(
         "--json", action="store_true", help="print one JSON object, with every hand"
@@ -155,15 +163,16 @@ def _solver(args: argparse.Namespace) -> Solver:
 
     if args.load and args.spot:
         raise SolverError("give a SPOT.toml or --load FILE, not both")
+    threads = getattr(args, "threads", 1)
     if args.load:
-        return Solver.load(args.load)
+        return Solver.load(args.load, threads=threads)
     if not args.spot:
         raise SolverError("give the spot to solve, a TOML file (or --load FILE)")
     spot = load_spot(args.spot)
     with open(args.spot, encoding="utf-8") as handle:
         text = handle.read()
     try:
-        return Solver.from_spot(spot, algorithm=args.algorithm, text=text)
+        return Solver.from_spot(spot, algorithm=args.algorithm, text=text, threads=threads)
     except ValueError as error:  # a tree too large to deal out
         raise SpotError(f"cannot solve {args.spot!r}: {error}") from None
 
@@ -199,6 +208,8 @@ def _root(solver: Solver) -> tuple[list[str], list[float], Any, Any]:
 
 
 def _summary(solver: Solver, report: Report) -> str:
+    from bigblind.solver.tree import DECISION
+
     lines = [
         ("stopped" if report.stopped else "solved")
         + f": {report.iterations} iterations, exploitability {report.exploitability:.3f}% of"
@@ -207,7 +218,7 @@ def _summary(solver: Solver, report: Report) -> str:
         f"value: out of position {solver.value(0):.2f}, in position {solver.value(1):.2f}"
         f" (chips won from the pot of {solver.pot}, less what each put in)",
     ]
-    if solver.layout.flat.kind[0] != 3:
+    if solver.layout.flat.kind[0] != DECISION:
         lines.append("root: no decision (the players are all in)")
         return "\n".join(lines)
     labels, freqs, _, _ = _root(solver)
@@ -220,6 +231,8 @@ def _summary(solver: Solver, report: Report) -> str:
 
 
 def _json(solver: Solver, report: Report) -> dict[str, Any]:
+    from bigblind.solver.tree import DECISION
+
     data: dict[str, Any] = {
         "iterations": report.iterations,
         "exploitability": report.exploitability,
@@ -230,7 +243,7 @@ def _json(solver: Solver, report: Report) -> dict[str, Any]:
         "algorithm": solver.algorithm,
         "value": {"oop": solver.value(0), "ip": solver.value(1)},
     }
-    if solver.layout.flat.kind[0] == 3:
+    if solver.layout.flat.kind[0] == DECISION:
         labels, freqs, strategy, _ = _root(solver)
         player = int(solver.layout.flat.player[0])
         evs = solver.hand_evs(player)

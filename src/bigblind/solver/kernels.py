@@ -19,8 +19,13 @@ added back.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
+
+# The walks enter a short parallel region for each frontier; OpenMP's threads would spin
+# between them, taking the cores that other work (and the other thread) needs.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numba
 import numpy as np
@@ -29,16 +34,23 @@ __all__ = [
     "AVERAGE",
     "BEST",
     "CARD_SPACE",
+    "DOWN",
     "PARAMS",
+    "UP",
     "UPDATE",
+    "WHOLE",
     "average_strategy",
     "iterate",
+    "root_values",
     "walk",
 ]
 
 UPDATE: Final = 0
 BEST: Final = 1
 AVERAGE: Final = 2
+WHOLE: Final = 0
+DOWN: Final = 1
+UP: Final = 2
 
 # The params vector: the spot's money, then the iteration's discounts.
 P_POT, P_RAKE, P_CAP, P_ALPHA, P_BETA, P_GAMMA, P_WEIGHT, P_PLUS = range(8)
@@ -58,29 +70,33 @@ def _njit(**options: Any) -> Callable[[_F], _F]:
 @_njit()
 def _regret_match(reg: Any, off: int, actions: int, n: int, out: Any) -> None:
     """The current strategy: positive regrets normalised, uniform where none is positive."""
-    for h in range(n):
-        total = 0.0
-        for a in range(actions):
-            r = reg[off + a * n + h]
-            if r > 0.0:
-                total += r
-        for a in range(actions):
-            if total > 0.0:
-                r = reg[off + a * n + h]
-                out[a, h] = r / total if r > 0.0 else 0.0
-            else:
-                out[a, h] = 1.0 / actions
+    # Action by action over contiguous hands, so that the loops vectorise.
+    total = np.zeros(n, np.float32)
+    for a in range(actions):
+        base = off + a * n
+        for h in range(n):
+            r = max(reg[base + h], np.float32(0.0))
+            out[a, h] = r
+            total[h] += r
+    uniform = np.float32(1.0 / actions)
+    for a in range(actions):
+        for h in range(n):
+            out[a, h] = out[a, h] / total[h] if total[h] > 0.0 else uniform
 
 
 @_njit()
 def average_strategy(ssum: Any, off: int, actions: int, n: int, out: Any) -> None:
     """The average strategy from its sums (uniform for a hand never reached)."""
-    for h in range(n):
-        total = 0.0
-        for a in range(actions):
-            total += ssum[off + a * n + h]
-        for a in range(actions):
-            out[a, h] = ssum[off + a * n + h] / total if total > 0.0 else 1.0 / actions
+    total = np.zeros(n, np.float32)
+    for a in range(actions):
+        base = off + a * n
+        for h in range(n):
+            out[a, h] = ssum[base + h]
+            total[h] += ssum[base + h]
+    uniform = np.float32(1.0 / actions)
+    for a in range(actions):
+        for h in range(n):
+            out[a, h] = out[a, h] / total[h] if total[h] > 0.0 else uniform
 
 
 @_njit()
@@ -194,14 +210,24 @@ def walk(
     own: Any,
     out: Any,
     params: Any,
+    stage: int,
+    fr: Any,
 ) -> None:
-    """Fill ``out`` with ``p``'s counterfactual values at node ``n`` (see the module)."""
+    """Fill ``out`` with ``p``'s counterfactual values at node ``n`` (see the module).
+
+    ``stage`` is :data:`WHOLE` for the whole subtree. A walk split over threads goes
+    :data:`DOWN` first, which stops at the first chance nodes (the frontier, numbered by
+    ``fr[0]``) and leaves the reach there in ``fr[1]`` and ``fr[2]``, then
+    :data:`UP`, which takes the frontier's values from ``fr[3]``.
+    """
     kind = t.kind[n]
-    if kind == _FOLD:
-        _fold(n, p, t, h, opp, out, params)
-        return
-    if kind == _SHOWDOWN:
-        _showdown(n, p, t, h, opp, out, params)
+    if kind in (_FOLD, _SHOWDOWN):
+        if stage == DOWN:
+            return
+        if kind == _FOLD:
+            _fold(n, p, t, h, opp, out, params)
+        else:
+            _showdown(n, p, t, h, opp, out, params)
         return
     nh = out.shape[0]
     no = opp.shape[0]
@@ -210,6 +236,14 @@ def walk(
     mine = h.cards0 if p == 0 else h.cards1
     theirs = h.cards1 if p == 0 else h.cards0
     if kind == _CHANCE:
+        f = fr[0][n]
+        if stage == DOWN and f >= 0:
+            fr[1][f, :] = opp
+            fr[2][f, :] = own
+            return
+        if stage == UP and f >= 0:
+            out[:] = fr[3][f]
+            return
         out[:] = 0.0
         child_opp = np.empty(no, np.float32)
         child_own = np.empty(nh, np.float32)
@@ -220,7 +254,9 @@ def walk(
                 child_opp[o] = 0.0 if _holds(theirs, o, c) else opp[o]
             for i in range(nh):
                 child_own[i] = 0.0 if _holds(mine, i, c) else own[i]
-            walk(start + k, p, mode, t, h, reg, ssum, child_opp, child_own, value, params)
+            walk(
+                start + k, p, mode, t, h, reg, ssum, child_opp, child_own, value, params, stage, fr
+            )
             for i in range(nh):
                 if not _holds(mine, i, c):
                     out[i] += value[i]
@@ -229,9 +265,10 @@ def walk(
             out[i] *= chance
         return
     off = t.offset[n]
+    locked = t.locked[n] != 0
     if t.player[n] != p:
         strategy = np.empty((actions, no), np.float32)
-        if mode == UPDATE:
+        if mode == UPDATE and not locked:
             _regret_match(reg, off, actions, no, strategy)
         else:
             average_strategy(ssum, off, actions, no, strategy)
@@ -247,34 +284,38 @@ def walk(
                 continue  # no hand of theirs gets here: every value is 0
             # (An update goes on down: the player's strategy sums below count their own
             # reach whatever the opponent does, and their regrets are discounted.)
-            walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params)
+            walk(start + a, p, mode, t, h, reg, ssum, child_opp, own, value, params, stage, fr)
             for i in range(nh):
                 out[i] += value[i]
         return
     strategy = np.empty((actions, nh), np.float32)
-    if mode == UPDATE:
+    # A locked node plays its strategy (kept in the sums) in every mode, even for a best
+    # response: what is locked cannot deviate.
+    free = mode == BEST and not locked
+    if mode == UPDATE and not locked:
         _regret_match(reg, off, actions, nh, strategy)
-    elif mode == AVERAGE:
+    elif not free:
         average_strategy(ssum, off, actions, nh, strategy)
     values = np.empty((actions, nh), np.float32)
     child_own = np.empty(nh, np.float32)
     for a in range(actions):
-        if mode != BEST:
+        if not free:
             for i in range(nh):
                 child_own[i] = own[i] * strategy[a, i]
-        walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params)
-    for i in range(nh):
-        if mode == BEST:
-            best = values[0, i]
-            for a in range(1, actions):
-                best = max(best, values[a, i])
-            out[i] = best
-        else:
-            v = 0.0
-            for a in range(actions):
-                v += strategy[a, i] * values[a, i]
-            out[i] = v
-    if mode != UPDATE:
+        walk(start + a, p, mode, t, h, reg, ssum, opp, child_own, values[a], params, stage, fr)
+    if stage == DOWN:
+        return
+    if free:
+        out[:] = values[0]
+        for a in range(1, actions):
+            for i in range(nh):
+                out[i] = max(out[i], values[a, i])
+    else:
+        out[:] = 0.0
+        for a in range(actions):
+            for i in range(nh):
+                out[i] += strategy[a, i] * values[a, i]
+    if mode != UPDATE or locked:
         return
     alpha, beta, gamma = params[P_ALPHA], params[P_BETA], params[P_GAMMA]
     weight, plus = params[P_WEIGHT], params[P_PLUS] > 0.0
@@ -303,6 +344,8 @@ def iterate(
     beta: float,
     gamma: float,
     plus: bool,
+    frontier: Any,
+    split: bool,
 ) -> None:
     """Iterations ``first`` to ``first + count - 1`` (from 1), each updating both players.
 
@@ -313,8 +356,8 @@ def iterate(
     """
     # Typed as the walk's own recursive calls type them: numba's disk cache crashes on a
     # recursive function reached with arguments typed otherwise (numba issue 6713).
-    root = first * 0
-    oop, ip, mode = root, root + 1, root + UPDATE
+    oop = first * 0
+    ip, mode = oop + 1, oop + UPDATE
     out0 = np.empty(weights0.shape[0], np.float32)
     out1 = np.empty(weights1.shape[0], np.float32)
     for it in range(first, first + count):
@@ -334,5 +377,79 @@ def iterate(
             params[P_WEIGHT] = 1.0
             params[P_PLUS] = 0.0
         # Alternating updates: the second player's walk sees the first's new regrets.
-        walk(root, oop, mode, t, h, reg, ssum, weights1, weights0, out0, params)
-        walk(root, ip, mode, t, h, reg, ssum, weights0, weights1, out1, params)
+        root_values(oop, mode, t, h, reg, ssum, weights1, weights0, out0, params, frontier, split)
+        root_values(ip, mode, t, h, reg, ssum, weights0, weights1, out1, params, frontier, split)
+
+
+@_njit()
+def root_values(
+    p: int,
+    mode: int,
+    t: Any,
+    h: Any,
+    reg: Any,
+    ssum: Any,
+    opp: Any,
+    own: Any,
+    out: Any,
+    params: Any,
+    frontier: Any,
+    split: bool,
+) -> None:
+    """:func:`walk` from the root. ``frontier`` is a pair: each node's index among the
+    first chance nodes of the tree (or -1), and those nodes; ``split`` runs the subtrees
+    under them (one per card) on every thread, the rest of the tree before and after."""
+    root = p * 0  # typed as the walk's own calls type it (see iterate)
+    index, nodes = frontier
+    count = nodes.shape[0] if split else 0
+    no, nh = opp.shape[0], own.shape[0]
+    fr = (
+        index,
+        np.zeros((count, no), np.float32),
+        np.zeros((count, nh), np.float32),
+        np.zeros((count, nh), np.float32),
+    )
+    if count == 0:
+        walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + WHOLE, fr)
+        return
+    walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + DOWN, fr)
+    _frontier(p, mode, t, h, reg, ssum, params, fr, nodes)
+    walk(root, p, mode, t, h, reg, ssum, opp, own, out, params, root + UP, fr)
+
+
+@_njit(parallel=True)
+def _frontier(
+    p: int, mode: int, t: Any, h: Any, reg: Any, ssum: Any, params: Any, fr: Any, nodes: Any
+) -> None:
+    """The values of the frontier's chance nodes, a card's subtree a task."""
+    mine = h.cards0 if p == 0 else h.cards1
+    theirs = h.cards1 if p == 0 else h.cards0
+    count = nodes.shape[0]
+    starts = np.zeros(count + 1, np.int64)
+    for f in range(count):
+        starts[f + 1] = starts[f] + t.branches[nodes[f]]
+    nh, no = fr[2].shape[1], fr[1].shape[1]
+    values = np.zeros((starts[count], nh), np.float32)
+    whole = p * 0 + WHOLE
+    for j in numba.prange(starts[count]):
+        f = int(np.searchsorted(starts, j, side="right")) - 1
+        node = t.first[nodes[f]] + (j - starts[f])
+        c = t.dealt[node]
+        child_opp = np.empty(no, np.float32)
+        child_own = np.empty(nh, np.float32)
+        for o in range(no):
+            child_opp[o] = 0.0 if _holds(theirs, o, c) else fr[1][f, o]
+        for i in range(nh):
+            child_own[i] = 0.0 if _holds(mine, i, c) else fr[2][f, i]
+        value = np.empty(nh, np.float32)
+        walk(node, p, mode, t, h, reg, ssum, child_opp, child_own, value, params, whole, fr)
+        for i in range(nh):
+            values[j, i] = 0.0 if _holds(mine, i, c) else value[i]
+    for f in range(count):
+        chance = t.factor[nodes[f]]
+        for i in range(nh):
+            # In f32 and in the order of the cards, as one thread sums them.
+            total = np.float32(0.0)
+            for j in range(starts[f], starts[f + 1]):
+                total += values[j, i]
+            fr[3][f, i] = total * chance

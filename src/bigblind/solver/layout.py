@@ -40,6 +40,8 @@ class Flat(NamedTuple):
     """Chance nodes: the probability of each card dealt."""
     offset: NDArray[np.int64]
     """Decision nodes: where their numbers start in the per-node arrays."""
+    locked: NDArray[np.int8]
+    """Decision nodes whose strategy is fixed (node locking): 1, else 0."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,7 +113,8 @@ def flatten(
         first[index], branches[index] = start, len(node.children)
         for i, child in enumerate(node.children):
             stack.append((start + i, child, cards))
-    flat = Flat(kind, player, first, branches, dealt, invested, board_of, factor, offset)
+    locked = np.zeros(total, np.int8)
+    flat = Flat(kind, player, first, branches, dealt, invested, board_of, factor, offset, locked)
     return Layout(flat=flat, boards=tuple(boards), labels=labels, size=state["size"])
 
 

@@ -7,6 +7,9 @@ A size is read from the usual solver notation, comma separated:
   pot after that call.
 * ``2.5x``: a raise to 2.5 times the bet it raises (raises only).
 * ``100c``: a fixed number of chips: a bet of 100, or a raise by 100.
+* ``e``: geometric: the share of the pot that, bet (or raised, over the pot after
+  the call) on this street and each one left and called every time, puts the
+  stack in by the river.
 * ``a`` (or ``allin``, ``all-in``): everything behind.
 
 >>> parse_sizes("33%, 75%, a", raises=False)
@@ -34,7 +37,7 @@ from bigblind.errors import BigblindError
 
 __all__ = ["Size", "SizeError", "bet_to", "parse_sizes"]
 
-SizeKind = Literal["pot", "times", "chips", "all-in"]
+SizeKind = Literal["pot", "times", "chips", "geometric", "all-in"]
 
 MAX_POT_SHARE: Final = 100.0
 """The largest pot share a size may be (10,000%)."""
@@ -44,8 +47,8 @@ MAX_SIZES: Final = 16
 """The most sizes in one list."""
 
 _ACCEPTED: Final = (
-    "a share of the pot (33%), a multiple of the last bet for raises (2.5x), chips (100c)"
-    " or all-in (a), separated by commas"
+    "a share of the pot (33%), a multiple of the last bet for raises (2.5x), chips (100c),"
+    " geometric (e) or all-in (a), separated by commas"
 )
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 _POT = re.compile(_NUMBER + r"\s*%?")
@@ -72,13 +75,15 @@ class Size:
             return f"{self.value:g}x"
         if self.kind == "chips":
             return f"{self.value:g}c"
-        return "a"
+        return "e" if self.kind == "geometric" else "a"
 
 
 def _one(token: str, *, raises: bool) -> Size | str:
     """The size ``token`` says, or why it is not one."""
     if token.lower() in _ALL_IN:
         return Size(kind="all-in", value=0.0)
+    if token.lower() == "e":
+        return Size(kind="geometric", value=0.0)
     match = _TIMES.fullmatch(token)
     if match is not None:
         if not raises:
@@ -133,12 +138,16 @@ def parse_sizes(text: str, *, raises: bool) -> tuple[Size, ...]:
     return tuple(out)
 
 
-def bet_to(size: Size, *, pot: int, facing: int) -> int:
+def bet_to(size: Size, *, pot: int, facing: int, behind: int = 0, streets: int = 1) -> int:
     """The street's bet-to amount of ``size``, before the stack and minimum are applied.
 
     ``pot`` is the pot as the street started and ``facing`` the bet-to being raised
-    (0 for a bet); an all-in is a huge int (the caller caps it at the stack). Halves
-    round up, as chips are counted.
+    (0 for a bet); an all-in is a huge int (the caller caps it at the stack). A
+    geometric size needs ``behind``, the stack as the street began, and ``streets``,
+    the streets left counting this one. Halves round up, as chips are counted.
+
+    >>> bet_to(Size(kind="geometric", value=0.0), pot=200, facing=0, behind=900, streets=2)
+    216
 
     >>> bet_to(Size(kind="pot", value=0.5), pot=200, facing=100)
     300
@@ -151,6 +160,11 @@ def bet_to(size: Size, *, pot: int, facing: int) -> int:
         return _round(size.value * facing)
     if size.kind == "chips":
         return facing + int(size.value)
+    if size.kind == "geometric":
+        after = pot + 2 * facing
+        left = max(behind - facing, 0)
+        share = ((1 + 2 * left / after) ** (1 / max(streets, 1)) - 1) / 2
+        return facing + _round(share * after)
     return facing + _round(size.value * (pot + 2 * facing))
 
 

@@ -30,15 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
+import numba
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from bigblind.errors import BigblindError
 from bigblind.solver import kernels
 from bigblind.solver.game import Game, hand_data, holdem_game
 from bigblind.solver.layout import Layout, flatten
 from bigblind.solver.spot import STREETS, Spot
-from bigblind.solver.tree import Node, build_tree
+from bigblind.solver.tree import DECISION, Node, build_tree
 
 __all__ = [
     "ALGORITHMS",
@@ -54,6 +55,8 @@ ALGORITHMS: Final = ("dcfr", "cfr+")
 DEFAULT_CHECK_EVERY: Final = 10
 """Iterations between two exploitability computations (each costs about one iteration)."""
 MAX_ITERATIONS: Final = 1_000_000
+MAX_MEMORY: Final = 32 * 2**30
+"""The most bytes of regrets and strategy sums a solver allocates (32 GiB)."""
 _FORMAT: Final = "bigblind-solution-1"
 DCFR_ALPHA: Final = 1.5
 DCFR_BETA: Final = 0.0
@@ -85,6 +88,30 @@ def spot_tree(spot: Spot) -> Node:
     return build_tree(pot=spot.pot, stack=spot.stack, streets=streets, options=spot.options)
 
 
+def _check_threads(threads: int) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise SolverError(f"threads are 1 to 256, not {threads!r}")
+    return threads
+
+
+def _frontier(layout: Layout) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each node's index among the chance nodes with no chance node above (or -1), and
+    those nodes: what the threads share out."""
+    flat = layout.flat
+    index = np.full(layout.nodes, -1, np.int64)
+    nodes: list[int] = []
+    stack = [0]
+    while stack:
+        n = stack.pop()
+        if flat.kind[n] == 2:
+            index[n] = len(nodes)
+            nodes.append(n)
+            continue
+        first = int(flat.first[n])
+        stack.extend(range(first, first + int(flat.branches[n])))
+    return index, np.array(nodes, np.int64)
+
+
 def _peak() -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(peak if sys.platform == "darwin" else peak * 1024)
@@ -107,6 +134,7 @@ class Solver:
         rake: float = 0.0,
         rake_cap: float = 0.0,
         algorithm: Algorithm = "dcfr",
+        threads: int = 1,
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise SolverError(f"the algorithm is one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
@@ -118,6 +146,12 @@ class Solver:
         self.layout: Layout = flatten(
             root, deck=game.deck, board=game.board, hands=sizes, hole=game.hole
         )
+        needed = 8 * self.layout.size
+        if needed > MAX_MEMORY:
+            raise SolverError(
+                f"the tree would need {needed / 2**30:,.1f} GiB of regrets and strategy sums,"
+                f" over the {MAX_MEMORY / 2**30:.0f} GiB allowed: use fewer sizes or a later street"
+            )
         self.hands = hand_data(game, self.layout.boards)
         self.regrets = np.zeros(self.layout.size, np.float32)
         self.sums = np.zeros(self.layout.size, np.float32)
@@ -125,6 +159,9 @@ class Solver:
         self.params[kernels.P_POT] = pot
         self.params[kernels.P_RAKE] = rake
         self.params[kernels.P_CAP] = rake_cap if rake_cap > 0 else float(pot) * 1e9
+        self.threads = _check_threads(threads)
+        """Threads the walks run on: the subtrees of the first chance nodes are shared out."""
+        self.frontier = _frontier(self.layout)
         self.iterations = 0
         self.seconds = 0.0
         self.spot_text = ""
@@ -141,7 +178,9 @@ class Solver:
             )
 
     @classmethod
-    def from_spot(cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "") -> Solver:
+    def from_spot(
+        cls, spot: Spot, *, algorithm: Algorithm = "dcfr", text: str = "", threads: int = 1
+    ) -> Solver:
         """A solver of a hold'em ``spot`` (``text``: its TOML, kept for :meth:`save`)."""
         solver = cls(
             holdem_game(spot),
@@ -150,6 +189,7 @@ class Solver:
             rake=spot.rake,
             rake_cap=spot.rake_cap,
             algorithm=algorithm,
+            threads=threads,
         )
         solver.spot_text = text
         return solver
@@ -180,6 +220,7 @@ class Solver:
         if iterations <= 0:
             return
         started = time.perf_counter()
+        self._threads()
         kernels.iterate(
             self.iterations + 1,
             iterations,
@@ -194,6 +235,8 @@ class Solver:
             DCFR_BETA,
             DCFR_GAMMA,
             self.algorithm == "cfr+",
+            self.frontier,
+            self.threads > 1,
         )
         self.iterations += iterations
         self.seconds += time.perf_counter() - started
@@ -201,8 +244,8 @@ class Solver:
     def hand_values(self, player: int, mode: int = kernels.AVERAGE) -> NDArray[np.float32]:
         """Counterfactual values of ``player``'s hands at the root (see :mod:`kernels`)."""
         out = np.empty(len(self.weights[player]), np.float32)
-        kernels.walk(
-            0,
+        self._threads()
+        kernels.root_values(
             player,
             mode,
             self.layout.flat,
@@ -213,8 +256,14 @@ class Solver:
             self.weights[player],
             out,
             self.params,
+            self.frontier,
+            self.threads > 1,
         )
         return out
+
+    def _threads(self) -> None:
+        if self.threads > 1:
+            numba.set_num_threads(min(self.threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
 
     def value(self, player: int, mode: int = kernels.AVERAGE) -> float:
         """``player``'s expected value in chips (both on their average strategies, or
@@ -248,13 +297,38 @@ class Solver:
     def strategy(self, node: int = 0) -> NDArray[np.float32]:
         """The average strategy at a decision ``node``: (actions, hands of its player)."""
         flat = self.layout.flat
-        if flat.kind[node] != 3:
+        if flat.kind[node] != DECISION:
             raise SolverError(f"node {node} is no decision")
         actions = int(flat.branches[node])
         hands = len(self.weights[int(flat.player[node])])
         out = np.empty((actions, hands), np.float32)
         kernels.average_strategy(self.sums, int(flat.offset[node]), actions, hands, out)
         return out
+
+    def lock(self, node: int, strategy: ArrayLike) -> None:
+        """Fix the strategy of decision ``node`` (actions, hands of its player): the solve
+        goes on around it, and best responses take it as it is.
+
+        Each hand's frequencies are made to add up to 1; a hand with none plays uniformly.
+        """
+        flat = self.layout.flat
+        if not 0 <= node < self.layout.nodes or flat.kind[node] != DECISION:
+            raise SolverError(f"node {node} is no decision of the tree")
+        actions = int(flat.branches[node])
+        hands = len(self.weights[int(flat.player[node])])
+        fixed = np.array(strategy, np.float64)
+        if fixed.shape != (actions, hands) or not np.isfinite(fixed).all() or (fixed < 0).any():
+            raise SolverError(
+                f"a strategy for node {node} is {actions} x {hands} non-negative frequencies"
+                f" (actions by hands), not {fixed.shape[0]} x {fixed.shape[-1]}"
+                if fixed.ndim == 2
+                else f"a strategy for node {node} is {actions} x {hands} frequencies"
+            )
+        total = fixed.sum(axis=0)
+        fixed = np.where(total > 0, fixed / np.where(total > 0, total, 1), 1.0 / actions)
+        off = int(flat.offset[node])
+        self.sums[off : off + actions * hands] = fixed.astype(np.float32).reshape(-1)
+        flat.locked[node] = 1
 
     def solve(
         self,
@@ -310,6 +384,7 @@ class Solver:
                     seconds=np.array(self.seconds),
                     regrets=self.regrets,
                     sums=self.sums,
+                    locked=self.layout.flat.locked,
                 )
         except OSError as error:
             raise SolverError(
@@ -317,7 +392,7 @@ class Solver:
             ) from None
 
     @classmethod
-    def load(cls, path: str | Path) -> Solver:
+    def load(cls, path: str | Path, *, threads: int = 1) -> Solver:
         """A solver as :meth:`save` left it, ready to go on or be read."""
         from bigblind.solver.spot import SpotError, read_spot
 
@@ -336,12 +411,21 @@ class Solver:
         algorithm = str(fields["algorithm"])
         if algorithm not in ALGORITHMS:
             raise SolverError(f"the solution {str(path)!r} names no known algorithm")
-        solver = cls.from_spot(spot, algorithm=algorithm, text=str(fields["spot"]))  # type: ignore[arg-type]
+        solver = cls.from_spot(
+            spot,
+            algorithm=algorithm,  # type: ignore[arg-type]
+            text=str(fields["spot"]),
+            threads=threads,
+        )
         for name in ("regrets", "sums"):
             array = fields[name]
             if array.shape != (solver.layout.size,) or array.dtype != np.float32:
                 raise SolverError(f"the solution {str(path)!r} does not fit its own spot's tree")
             setattr(solver, name, np.ascontiguousarray(array))
+        locked = fields.get("locked")
+        if locked is None or locked.shape != solver.layout.flat.locked.shape:
+            raise SolverError(f"the solution {str(path)!r} does not fit its own spot's tree")
+        solver.layout.flat.locked[:] = locked != 0
         solver.iterations = int(fields["iterations"])
         solver.seconds = float(fields["seconds"])
         return solver

@@ -19,6 +19,8 @@ and :func:`load_spot` from a file:
     add_all_in = 1.5        # all-in added when the stack is at most this x the pot
     force_all_in = 0.15     # a size becomes all-in when the stack-to-pot ratio after
                             # a call would be at most this
+    merge = 0.1             # sizes within about this share of the pot of a larger
+                            # one are left out
 
     [tree.river]            # one table per street played: flop, turn, river
     bets = "33%, 75%, a"    # both players; oop_bets / ip_bets for one of them
@@ -176,6 +178,7 @@ class TreeOptions:
     raise_cap: int | None = None
     add_all_in: float = 0.0
     force_all_in: float = 0.0
+    merge: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -233,6 +236,7 @@ class Spot:
         for name, ratio in (
             ("add_all_in", self.options.add_all_in),
             ("force_all_in", self.options.force_all_in),
+            ("merge", self.options.merge),
         ):
             if not 0.0 <= ratio <= 100.0:
                 raise SpotError(f"the tree's {name} is a ratio from 0 to 100, not {ratio}")
@@ -259,7 +263,14 @@ def load_spot(path: str | Path) -> Spot:
 
 
 _TOP_KEYS: Final = {"board", "pot", "stack", "oop", "ip", "rake", "rake_cap", "tree"}
-_TREE_KEYS: Final = {"donk_bets", "raise_cap", "add_all_in", "force_all_in", *STREETS}
+_TREE_KEYS: Final = {
+    "donk_bets",
+    "raise_cap",
+    "add_all_in",
+    "force_all_in",
+    "merge",
+    *STREETS,
+}
 _STREET_KEYS: Final = {
     "bets",
     "raises",
@@ -301,6 +312,7 @@ def read_spot(text: str) -> Spot:
         raise_cap=raise_cap,
         add_all_in=_number(tree, "add_all_in", "[tree]"),
         force_all_in=_number(tree, "force_all_in", "[tree]"),
+        merge=_number(tree, "merge", "[tree]"),
     )
     return Spot(
         board=board,

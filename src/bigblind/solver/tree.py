@@ -13,6 +13,8 @@ each player has put in since the spot began (the pot not counted).
   ratio at most this; ``add_all_in``: all-in is added when what is behind is at
   most this times the pot (after the call, for a raise).
 * A raise cap counts the raises on a street after its first bet.
+* ``merge``: from the largest size down, a size within about this share of the
+  pot of the last size kept is left out (see :meth:`_Builder.merged`).
 * The out-of-position player's first action on a street after calling on the
   last one uses the ``donk`` sizes when given, none when ``donk_bets`` is off.
 
@@ -83,6 +85,8 @@ class _Builder:
             behind=self.stack - base,
             after_call=after_call,
         )
+        if street.behind <= 0:  # nothing behind: no betting, the cards are dealt out
+            return self.close(street, 0, oop_called=False)
         return self.decide(street, 0, (0, 0), 0, 0, checked=False)
 
     def close(self, street: _Street, each: int, oop_called: bool) -> Node:
@@ -168,14 +172,30 @@ class _Builder:
         found: set[int] = set()
         least = facing + max(last_raise, 1)
         for size in self.sizes(street, player, facing):
-            to = max(bet_to(size, pot=street.pot, facing=facing), least)
+            streets = len(self.streets) - street.index
+            to = bet_to(size, pot=street.pot, facing=facing, behind=behind, streets=streets)
+            to = max(to, least)
             if to >= behind or self.forced(street, to):
                 to = behind
             found.add(to)
         add = self.options.add_all_in
         if add > 0 and behind - facing <= add * (street.pot + 2 * facing):
             found.add(behind)
-        return sorted(found)
+        return self.merged(sorted(found), street.pot + 2 * facing, facing)
+
+    def merged(self, amounts: list[int], pot: int, facing: int) -> list[int]:
+        """``amounts`` less those close to a larger one kept: from the largest down, a size
+        (its raise over the pot after the call) is kept when it is below (s - m) / (1 + m),
+        s the last size kept and m the merge threshold."""
+        merge = self.options.merge
+        if merge <= 0:
+            return amounts
+        kept: list[int] = []
+        for amount in reversed(amounts):
+            share = (amount - facing) / pot
+            if not kept or share < ((kept[-1] - facing) / pot - merge) / (1 + merge) - 1e-12:
+                kept.append(amount)
+        return kept[::-1]
 
     def forced(self, street: _Street, to: int) -> bool:
         force = self.options.force_all_in
@@ -202,9 +222,11 @@ def build_tree(
 def count_nodes(node: Node, deals: Sequence[int] = ()) -> int:
     """The nodes of the tree once dealt: ``deals[i]`` cards at the i-th chance level.
 
-    >>> from bigblind.solver.spot import PlayerSizes, StreetSizes
-    >>> count_nodes(build_tree(pot=2, stack=0, streets=[StreetSizes()] * 2), [3])
-    6
+    >>> from bigblind.solver.spot import StreetSizes
+    >>> count_nodes(build_tree(pot=2, stack=0, streets=[StreetSizes()] * 2), [3])  # all in
+    4
+    >>> count_nodes(build_tree(pot=2, stack=5, streets=[StreetSizes()] * 2), [3])  # checks
+    12
     """
     if node.kind == CHANCE:
         return 1 + deals[0] * count_nodes(node.children[0], deals[1:])
