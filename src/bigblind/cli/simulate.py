@@ -19,7 +19,6 @@ and the results are printed before the picture is saved.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import json
 import math
@@ -141,9 +140,7 @@ class Merged:
         """Each bot's winnings in each deal, in deal order: (bots, deals)."""
         if not self.parts:
             return np.zeros((len(self.names), 0))
-        if len(self.parts) > 1:
-            self.parts[:] = [np.concatenate(self.parts)]
-        return self.parts[0].T
+        return np.concatenate(self.parts).T
 
     @property
     def deals(self) -> int:
@@ -248,7 +245,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             file=err,
         )
     refusal = batch_refusal(plan)
-    engine = getattr(args, "engine", "auto")
+    engine = args.engine
     if engine == "batch" and refusal is not None:
         print(f"bigblind simulate: --engine batch: {refusal} (leave out --engine)", file=err)
         return 2
@@ -261,10 +258,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     merged = Merged(_labels(names), len(names), engine="batch" if batch else "object")
     try:
-        with contextlib.nullcontext(None) if batch else backend(args) as runner:
-            if batch:
-                _play_batch(merged, plan, args.json, err)
-            else:
+        if batch:
+            _play_batch(merged, plan, args.json, err)
+        else:
+            with backend(args) as runner:
                 _play(merged, plan, args.json, err, runner)
     except BigblindError as error:
         print(f"bigblind simulate: {error}", file=err)
