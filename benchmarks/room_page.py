@@ -1,6 +1,7 @@
 """How the web room feels in a browser: page load, and click-to-paint on another tab.
 
-Starts ``bigblind serve`` on loopback with a fresh SQLite database and drives the
+Starts ``bigblind serve`` on loopback with a fresh SQLite database (as
+``benchmarks/room.py`` does) and drives the
 system's Chromium (``BIGBLIND_CHROMIUM``, else ``chromium`` on the PATH) with
 Playwright:
 
@@ -21,45 +22,19 @@ Prints the median and the 90th percentile of each, in milliseconds.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
+from room import server
+
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 LOG = "[data-testid=hand-log]"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "bigblind", "serve", "--port", str(port)]
-    command += ["--database", f"sqlite:///{folder / 'rooms.db'}"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            urllib.request.urlopen(base + "/", timeout=1).close()
-            return process, base
-        time.sleep(0.1)
-    process.kill()
-    raise SystemExit("bigblind serve did not start within 90 s")
 
 
 def create_room(page: Any, base: str) -> tuple[str, str]:
@@ -138,27 +113,24 @@ def main(argv: list[str] | None = None) -> int:
     chromium = os.environ.get("BIGBLIND_CHROMIUM") or shutil.which("chromium")
     if not chromium:
         raise SystemExit("no Chromium: apt-get install chromium, or set BIGBLIND_CHROMIUM")
-    with tempfile.TemporaryDirectory() as folder:
-        process, base = start_server(Path(folder))
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
-                pages = [browser.new_context(viewport={"width": 1280, "height": 800}).new_page()]
-                pages.append(
-                    browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-                )
-                alice, bob = pages
-                join, host = create_room(alice, base)
-                sit(alice, host, 0, "Alice")
-                sit(bob, join, 1, "Bob")
-                loads = page_loads(browser, join, args.loads)
-                alice.wait_for_selector(LOG)
-                bob.wait_for_selector(LOG)
-                clicks = clicks_to_paint(alice, bob, args.clicks)
-                browser.close()
-        finally:
-            process.kill()
-            process.wait()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        server(f"sqlite:///{Path(folder) / 'rooms.db'}") as (base, _),
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        alice, bob = (
+            browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            for _ in range(2)
+        )
+        join, host = create_room(alice, base)
+        sit(alice, host, 0, "Alice")
+        sit(bob, join, 1, "Bob")
+        loads = page_loads(browser, join, args.loads)
+        alice.wait_for_selector(LOG)
+        bob.wait_for_selector(LOG)
+        clicks = clicks_to_paint(alice, bob, args.clicks)
+        browser.close()
     if not clicks:
         raise SystemExit("no click was timed: the hand never came to a check or a call")
     figures = {
