@@ -228,3 +228,59 @@ def act_passively(tab: Tab) -> bool:
                 return False
             return True
     return False
+
+
+def seated(
+    server: Server, browser: Any, tabs: list[Tab], *, phone: bool = False, **settings: str
+) -> tuple[str, Tab, Tab]:
+    """Alice (the host, seat 0, at a desktop) and Bob (seat 1, at a desktop or a phone) at
+    an open table; (room, alice, bob)."""
+    alice, bob = Tab(browser), Tab(browser, phone=phone)
+    tabs += [alice, bob]
+    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
+    sit(alice, host_link, 0, "Alice", 200)
+    sit(bob, join, 1, "Bob", 200)
+    for tab, seat in ((alice, 0), (bob, 1)):
+        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
+    return room, alice, bob
+
+
+def token_of(tab: Tab, room: str) -> str:
+    """The secret token the page keeps for ``room``."""
+    return str(tab.page.evaluate(f"localStorage.getItem('bigblind:{room}')"))
+
+
+def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """POST ``body`` as JSON to the server (with ``token`` as the bearer); the JSON answer."""
+    request = urllib.request.Request(
+        server.base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
+    """Whether an element's bounding box lies within a ``width`` x ``height`` viewport."""
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 0.5
+        and box["y"] + box["height"] <= height + 0.5
+    )
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Whether two elements' bounding boxes overlap."""
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.room.browser import Server, Tab, browser, screenshot, server, tabs
-from tests.room.test_browser_hosting import between_hands, seated
+from tests.room.browser import Server, Tab, browser, screenshot, seated, server, tabs
+from tests.room.test_browser_hosting import between_hands
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
 

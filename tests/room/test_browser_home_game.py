@@ -23,40 +23,16 @@ from tests.room.browser import (
     Tab,
     act_passively,
     browser,
-    create_room,
+    overlap,
+    post,
     screenshot,
+    seated,
     server,
     sit,
     tabs,
 )
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
-
-
-def seated(
-    server: Server, browser: Any, tabs: list[Tab], *, phone: bool = False, **settings: str
-) -> tuple[str, Tab, Tab]:
-    """Alice (the host, seat 0, at a desktop) and Bob (seat 1, at a desktop or a phone) at
-    an open table; (room, alice, bob)."""
-    alice, bob = Tab(browser), Tab(browser, phone=phone)
-    tabs += [alice, bob]
-    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
-    sit(alice, host_link, 0, "Alice", 200)
-    sit(bob, join, 1, "Bob", 200)
-    for tab, seat in ((alice, 0), (bob, 1)):
-        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
-    return room, alice, bob
-
-
-def post(server: Server, path: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        server.base + path,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def text(server: Server, path: str) -> str:
@@ -320,15 +296,6 @@ def test_a_seven_deuce_shown_after_a_steal_collects_the_bounty(
     kinds = [(e["kind"], e["chips"]) for e in ledger["entries"] if e["kind"] == "seven-deuce"]
     assert sorted(kinds) == [("seven-deuce", -5), ("seven-deuce", 5)]
     assert sum(stacks.values()) == 400 == ledger["bought"]
-
-
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])

@@ -16,28 +16,14 @@ from tests.room.browser import (
     browser,
     create_room,
     screenshot,
+    seated,
     server,
     sit,
     tabs,
+    token_of,
 )
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
-
-
-def seated(server: Server, browser: Any, tabs: list[Tab], **settings: str) -> tuple[str, Tab, Tab]:
-    """Alice (the host, seat 0) and Bob (seat 1) at an open table; (room, alice, bob)."""
-    alice, bob = Tab(browser), Tab(browser)
-    tabs += [alice, bob]
-    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
-    sit(alice, host_link, 0, "Alice", 200)
-    sit(bob, join, 1, "Bob", 200)
-    for tab, seat in ((alice, 0), (bob, 1)):
-        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
-    return room, alice, bob
-
-
-def token_of(tab: Tab, room: str) -> str:
-    return str(tab.page.evaluate(f"localStorage.getItem('bigblind:{room}')"))
 
 
 def between_hands(alice: Tab, bob: Tab) -> dict[str, Any]:

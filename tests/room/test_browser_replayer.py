@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.room.browser import Server, Tab, browser, screenshot, server, tabs
-from tests.room.test_browser_hosting import seated, token_of
+from tests.room.browser import (
+    Server,
+    Tab,
+    browser,
+    screenshot,
+    seated,
+    server,
+    tabs,
+    token_of,
+)
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
 

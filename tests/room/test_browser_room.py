@@ -6,8 +6,6 @@ server's own record; screenshots go to build/screenshots/.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
@@ -18,25 +16,17 @@ from tests.room.browser import (
     act_passively,
     browser,
     create_room,
+    inside,
+    overlap,
+    post,
     screenshot,
+    seated,
     server,
     sit,
     tabs,
 )
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
-
-
-def seated(server: Server, browser: Any, tabs: list[Tab], **settings: str) -> tuple[str, Tab, Tab]:
-    """Alice (the host, seat 0) and Bob (seat 1) at an open table; (room, alice, bob)."""
-    alice, bob = Tab(browser), Tab(browser)
-    tabs += [alice, bob]
-    room, join, host_link = create_room(alice, server, open_seating="on", **settings)
-    sit(alice, host_link, 0, "Alice", 200)
-    sit(bob, join, 1, "Bob", 200)
-    for tab, seat in ((alice, 0), (bob, 1)):
-        tab.wait_for(lambda s, seat=seat: s["you"] == seat)
-    return room, alice, bob
 
 
 def turn_of(tabs: dict[int, Tab], state: dict[str, Any]) -> Tab:
@@ -82,39 +72,6 @@ def test_every_preset_is_offered_and_the_pot_button_and_key_five_bet_the_pot(
     other.page.click("[data-testid=tab-options]")
     assert "5 pot" in other.page.inner_text(".panel")
     screenshot(actor.page, "presets")
-
-
-def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
-    return (
-        box is not None
-        and box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= width + 0.5
-        and box["y"] + box["height"] <= height + 0.5
-    )
-
-
-def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
-    assert a is not None and b is not None
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
-
-
-def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    request = urllib.request.Request(
-        server.base + path,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"content-type": "application/json"},
-    )
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
 
 
 # The desktop, a large screen, a tablet upright and a phone (the last two touch screens).

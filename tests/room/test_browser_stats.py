@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.room.browser import Server, Tab, browser, screenshot, server, tabs
-from tests.room.test_browser_hosting import seated
+from tests.room.browser import (
+    Server,
+    Tab,
+    browser,
+    screenshot,
+    seated,
+    server,
+    tabs,
+)
 
 __all__ = ["browser", "server", "tabs"]  # fixtures
 
