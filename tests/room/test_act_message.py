@@ -11,7 +11,8 @@ from bigblind.room import Room
 from bigblind.room import protocol as p
 from bigblind.room.runner import dispatch
 from bigblind.room.settings import RoomError
-from tests.room.test_room import make_room, seat_players
+from tests.room.seating import seat_players
+from tests.room.test_room import make_room
 
 
 def _click(room: Room, action: str, amount: int | None = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from bigblind.room.core import SHOW_SECONDS
 from tests.room.decks import check_down, deck_for
+from tests.room.seating import seat_players
 
 HOST = "host-token"
 BOARD = "Kd Qs 9c 5h 3d"
@@ -21,14 +22,6 @@ def make_room(**overrides: Any) -> Room:
     options.update(overrides)
     room, _ = Room.create("c", RoomSettings(**options), HOST, at=0.0)
     return room
-
-
-def seat_players(room: Room, names: list[str]) -> dict[int, Identity]:
-    ids = {}
-    for seat, name in enumerate(names):
-        room.request_seat(f"tok-{name}", name, seat, 100, at=1.0)
-        ids[seat] = room.identify(f"tok-{name}")
-    return ids
 
 
 def next_button(room: Room) -> int:

@@ -13,6 +13,7 @@ from bigblind.deck import Deck
 from bigblind.formats import phh
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from tests.room.decks import check_down, deck_for
+from tests.room.seating import seat_players
 
 HOST = "host-token"
 
@@ -22,14 +23,6 @@ def make_room(**overrides: object) -> Room:
     options.update(overrides)
     room, _ = Room.create("home", RoomSettings(**options), HOST, at=0.0)  # type: ignore[arg-type]
     return room
-
-
-def seat_players(room: Room, names: list[str], chips: int = 100) -> dict[int, Identity]:
-    ids = {}
-    for seat, name in enumerate(names):
-        room.request_seat(f"tok-{name}", name, seat, chips, at=1.0)
-        ids[seat] = room.identify(f"tok-{name}")
-    return ids
 
 
 def fold_to_one(room: Room, ids: dict[int, Identity], at: float = 3.0) -> None:

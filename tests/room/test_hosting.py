@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bigblind.room import Identity, Room, RoomError, RoomSettings
 from bigblind.room.protocol import ProtocolError, parse_client
 from tests.room.decks import all_in, deck_for
+from tests.room.seating import seat_players
 
 HOST = "host-token"
 BOSS = Identity(host=True)
@@ -24,14 +25,6 @@ def make_room(**overrides: object) -> Room:
     options.update(overrides)
     room, _ = Room.create("hosting", RoomSettings(**options), HOST, at=0.0)  # type: ignore[arg-type]
     return room
-
-
-def seat_players(room: Room, names: list[str], chips: int = 100) -> dict[int, Identity]:
-    ids = {}
-    for seat, name in enumerate(names):
-        room.request_seat(f"tok-{name}", name, seat, chips, at=1.0)
-        ids[seat] = room.identify(f"tok-{name}")
-    return ids
 
 
 def play_out(room: Room, ids: dict[int, Identity], at: float) -> None:

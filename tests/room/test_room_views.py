@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bigblind.room import Identity, Room, RoomSettings
-from tests.room.test_room import all_in_preflop, make_room, seat_players
+from tests.room.seating import seat_players
+from tests.room.test_room import all_in_preflop, make_room
 
 HOST = "host-token-0123456789"
 
